@@ -1,0 +1,2 @@
+// Plain stylesheets have no effect in jsdom.
+module.exports = {};

@@ -1,0 +1,51 @@
+/**
+ * The error catalogue (spec 001 §8, 002 §8). The server answers `{ error: code }`; the
+ * client shows the text under the i18n key `errors.<code>`.
+ */
+export const ERROR = {
+  /** Communication error with the server (also: service unavailable). */
+  communication: 1,
+  /** Invalid username and/or password. */
+  badLogin: 2,
+  /** Could not delete this element / generic failure. */
+  generic: 3,
+  /** Data could not be saved on the server (also: bad input on a save). */
+  notSaved: 4,
+  /** Current password wrong. */
+  wrongCurrentPassword: 5,
+  /** Invalid username and/or e-mail address. */
+  badUserOrMail: 6,
+  /** Link expired or invalid. */
+  linkInvalid: 7,
+  /** Server error. */
+  server: 8,
+  camtInvalid: 1000,
+  notXml: 1001,
+  alreadyImported: 1002,
+  accountMissing: 1003,
+  creditorIdMissing: 1004,
+  studentExists: 1005,
+  contractNumberInUse: 1006,
+} as const;
+
+export type ErrorCode = (typeof ERROR)[keyof typeof ERROR];
+
+export const ERROR_CODES: readonly ErrorCode[] = Object.values(ERROR);
+
+/** i18n key of an error code's text. */
+export function errorKey(code: number): string {
+  return (ERROR_CODES as readonly number[]).includes(code) ? `errors.${code}` : 'errors.1';
+}
+
+/** Error body every API error answer carries. `fields` names invalid inputs on a 400. */
+export interface ErrorBody {
+  error: number;
+  fields?: Record<string, string>;
+}
+
+/**
+ * Request state convention for every list and form: -1 loading, -2 submitting, 0 success,
+ * a positive number is the error code.
+ */
+export type RequestState = -1 | -2 | 0 | number;
+export const REQUEST_STATE = { idle: -1, loading: -1, submitting: -2, success: 0 } as const;

@@ -1,0 +1,12 @@
+/**
+ * shared-kernel/contracts: pure TypeScript shared by the screens and the API server. No React,
+ * no browser APIs: wire types, enums, atoms, error codes and the yup schemas both sides
+ * validate with.
+ */
+export * from './atoms.js';
+export * from './errors.js';
+export * from './messages.js';
+export * from './paging.js';
+export * from './auth.js';
+export * from './users.js';
+export * from './enums.js';

@@ -1,0 +1,93 @@
+import * as yup from 'yup';
+import { ATOMS, type Atom } from './atoms.js';
+import { MSG } from './messages.js';
+import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './auth.js';
+
+/** A row of GET /api-user/data (the user cards). */
+export interface UserRow {
+  id: number;
+  un: string;
+  fn: string;
+  ln: string;
+  /** 1 superadmin, 2 admin, 3 user */
+  l: number;
+  email: string;
+  role_id: number | null;
+  role_name: string | null;
+  /** 1 all schools, 2 specific schools */
+  status: number;
+  schools: number[];
+  disabled: boolean;
+}
+
+/** A role: a named set of atoms; `uc` counts the users holding it. */
+export interface RoleRow {
+  id: number;
+  role_name: string;
+  atoms: Atom[];
+  uc: number;
+}
+
+export const roleSchema = yup
+  .object({
+    role_name: yup.string().trim().required(MSG.required).max(100, MSG.tooLong),
+    atoms: yup
+      .array(yup.string().oneOf(ATOMS as Atom[], MSG.invalid).required())
+      .required(MSG.required)
+      .max(ATOMS.length),
+  })
+  .noUnknown();
+export type RoleForm = yup.InferType<typeof roleSchema>;
+
+const userBase = {
+  username: yup.string().trim().required(MSG.required).matches(USERNAME_PATTERN, MSG.username),
+  salutation_id: yup.number().integer().min(1).max(5).required(MSG.required),
+  firstname: yup.string().trim().required(MSG.required).max(100, MSG.tooLong),
+  lastname: yup.string().trim().required(MSG.required).max(100, MSG.tooLong),
+  email: yup.string().trim().required(MSG.required).email(MSG.email).max(200, MSG.tooLong),
+  dob: yup
+    .string()
+    .nullable()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, { message: MSG.date, excludeEmptyString: true }),
+  /** Role of a level-3 user; admins and the superadmin need none. */
+  role_id: yup.number().integer().positive().nullable(),
+  /** Only a superadmin may set it: full access to the assigned schools and user management. */
+  admin: yup.boolean().default(false),
+  /** 1 all schools, 2 specific schools */
+  status: yup.number().oneOf([1, 2], MSG.invalid).required(MSG.required),
+  schools: yup
+    .array(yup.number().integer().positive().required())
+    .default([])
+    .when('status', {
+      is: 2,
+      then: (s) => s.min(1, MSG.oneSchool),
+    }),
+  disabled: yup.boolean().default(false),
+};
+
+/** POST /api-user/data: a new user needs a password. */
+export const userCreateSchema = yup
+  .object({
+    ...userBase,
+    pw1: yup.string().required(MSG.required).min(PASSWORD_MIN_LENGTH, MSG.passwordMin).max(200),
+    pw2: yup
+      .string()
+      .required(MSG.required)
+      .oneOf([yup.ref('pw1')], MSG.passwordMismatch),
+  })
+  .noUnknown();
+export type UserCreateForm = yup.InferType<typeof userCreateSchema>;
+
+/** PUT /api-user/data?id: the password is changed separately. */
+export const userUpdateSchema = yup.object(userBase).noUnknown();
+export type UserUpdateForm = yup.InferType<typeof userUpdateSchema>;
+
+/** PUT /api-user/settings */
+export const userSettingsSchema = yup
+  .object({
+    o_ovr_mail_from: yup.boolean().default(false),
+    o_custom_signature: yup.boolean().default(false),
+    o_signature: yup.string().max(5000, MSG.tooLong).default(''),
+  })
+  .noUnknown();
+export type UserSettings = yup.InferType<typeof userSettingsSchema>;
