@@ -10,3 +10,5 @@ export * from './paging.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './enums.js';
+export * from './banking.js';
+export * from './business.js';

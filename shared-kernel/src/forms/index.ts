@@ -1,0 +1,27 @@
+/**
+ * shared-kernel/forms: formik + yup pieces. Every field has a visible label, aria-invalid and
+ * aria-describedby to its hint and translated error; values keep their wire shape (ISO dates,
+ * integer cents, normalised IBAN).
+ */
+export { FormikForm, SubmitButton, type FormikFormProps } from './formik-form.js';
+export {
+  TextField,
+  TextAreaField,
+  SelectField,
+  CheckboxField,
+  DateField,
+  DateTimeField,
+  MoneyField,
+  IbanField,
+  type TextFieldProps,
+  type TextAreaFieldProps,
+  type SelectFieldProps,
+  type SelectOption,
+  type CheckboxFieldProps,
+  type DateTimeFieldProps,
+  type MoneyFieldProps,
+  type IbanFieldProps,
+} from './fields.js';
+export type { BaseFieldProps } from './field-frame.js';
+export { useFieldA11y, type FieldA11y } from './use-field-a11y.js';
+export { validateIban, normaliseIban, formatIban, validateBic, validateCreditorId } from '../contracts/banking.js';

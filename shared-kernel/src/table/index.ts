@@ -1,0 +1,22 @@
+/**
+ * shared-kernel/table: server-paged lists. `useServerListController` (headless state + loading)
+ * and `ServerTable` (the ag-grid view), plus the selection export helper.
+ */
+export {
+  useServerListController,
+  type FetchPage,
+  type RowId,
+  type ServerListController,
+  type ServerListControllerOptions,
+  type SetFilterOptions,
+} from './use-server-list-controller.js';
+export { readListUrlState, writeListUrlState, normaliseFilters, type ListUrlState } from './list-url-state.js';
+export { ServerTable, type ServerTableProps } from './server-table.js';
+export { ROW_CLASS, type ServerColumn, type ColumnFilter, type FilterOption } from './server-column.js';
+export { sboGridTheme } from './grid-theme.js';
+export {
+  exportSelection,
+  exportSelectionUrl,
+  type ExportFormat,
+  type ExportSelectionOptions,
+} from './export-selection.js';

@@ -1,0 +1,147 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, parseDisplayDate } from '../format/index.js';
+import type { ServerListController } from './use-server-list-controller.js';
+import type { ServerColumn } from './server-column.js';
+import styles from './server-table.module.css';
+
+interface FilterProps<Row> {
+  column: ServerColumn<Row>;
+  controller: ServerListController<Row>;
+}
+
+function filterIdOf<Row>(column: ServerColumn<Row>): string {
+  return column.filterId ?? column.field;
+}
+
+function TextFilter<Row>({ column, controller }: FilterProps<Row>) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const filterId = filterIdOf(column);
+  const value = controller.filterValue(filterId);
+  const tooShort = controller.isFilterTooShort(filterId);
+  return (
+    <div className={styles.filter}>
+      <label htmlFor={id} className={styles.filterLabel}>
+        {t('ui.filter_by', { column: column.header })}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className={styles.filterInput}
+        value={typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)}
+        aria-describedby={tooShort ? `${id}-hint` : undefined}
+        onChange={(event) => controller.setFilter(filterId, event.target.value)}
+      />
+      {tooShort && (
+        <span id={`${id}-hint`} className={styles.filterHint}>
+          {t('ui.filter_min_chars')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function SelectFilter<Row>({ column, controller }: FilterProps<Row>) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const filterId = filterIdOf(column);
+  const options = column.filter?.type === 'select' ? column.filter.options : [];
+  const current = controller.filterValue(filterId);
+  const selectedIndex = options.findIndex((option) => option.value === current);
+  return (
+    <div className={styles.filter}>
+      <label htmlFor={id} className={styles.filterLabel}>
+        {t('ui.filter_by', { column: column.header })}
+      </label>
+      <select
+        id={id}
+        className={styles.filterInput}
+        // Option values are indexes so numbers and booleans reach the server as such.
+        value={selectedIndex < 0 ? '' : String(selectedIndex)}
+        onChange={(event) => {
+          const index = event.target.value === '' ? -1 : Number(event.target.value);
+          controller.setFilter(filterId, index < 0 ? null : options[index].value, { immediate: true });
+        }}
+      >
+        <option value="">{t('ui.filter_all')}</option>
+        {options.map((option, index) => (
+          <option key={String(option.value)} value={String(index)}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function DateFilter<Row>({ column, controller }: FilterProps<Row>) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const filterId = filterIdOf(column);
+  const applied = controller.filterValue(filterId);
+  const appliedText = typeof applied === 'string' ? formatDate(applied) : '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? appliedText;
+  const invalid = draft !== null && draft.trim() !== '' && parseDisplayDate(draft) === null;
+  return (
+    <div className={styles.filter}>
+      <label htmlFor={id} className={styles.filterLabel}>
+        {t('ui.filter_by', { column: column.header })}
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        placeholder="TT.MM.JJJJ"
+        className={styles.filterInput}
+        value={text}
+        aria-invalid={invalid}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          const next = event.target.value;
+          setDraft(next);
+          if (next.trim() === '') controller.setFilter(filterId, null, { immediate: true });
+          else {
+            const iso = parseDisplayDate(next);
+            if (iso) controller.setFilter(filterId, iso, { immediate: true });
+          }
+        }}
+        onBlur={() => {
+          if (!invalid) setDraft(null);
+        }}
+      />
+      <span id={`${id}-hint`} className={styles.filterHint}>
+        {t('ui.date_format_hint')}
+      </span>
+    </div>
+  );
+}
+
+/** The labelled filter inputs of a ServerTable, one per column with a `filter`. */
+export function ServerTableFilters<Row>({
+  columns,
+  controller,
+}: {
+  columns: ServerColumn<Row>[];
+  controller: ServerListController<Row>;
+}) {
+  const { t } = useTranslation('common');
+  const filterable = columns.filter((column) => column.filter);
+  if (filterable.length === 0) return null;
+  return (
+    <div role="group" aria-label={t('ui.filters')} className={styles.filters}>
+      {filterable.map((column) => {
+        const key = filterIdOf(column);
+        switch (column.filter?.type) {
+          case 'select':
+            return <SelectFilter key={key} column={column} controller={controller} />;
+          case 'date':
+            return <DateFilter key={key} column={column} controller={controller} />;
+          default:
+            return <TextFilter key={key} column={column} controller={controller} />;
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,352 @@
+import {
+  CellStyleModule,
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  RowApiModule,
+  LocaleModule,
+  RowSelectionModule,
+  RowStyleModule,
+  type ColDef,
+  type GridApi,
+  type GridReadyEvent,
+  type Module,
+  type RowSelectionOptions,
+  type SelectionChangedEvent,
+  type SortChangedEvent,
+} from 'ag-grid-community';
+import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKey } from '../contracts/errors.js';
+import { toast } from '../ui/toast-store.js';
+import { Button } from '../ui/button.js';
+import { ErrorPanel } from '../ui/error-panel.js';
+import { Spinner } from '../ui/spinner.js';
+import { exportSelection, type ExportFormat } from './export-selection.js';
+import { sboGridTheme } from './grid-theme.js';
+import type { ServerColumn } from './server-column.js';
+import { ServerTableFilters } from './server-table-filters.js';
+import type { RowId, ServerListController } from './use-server-list-controller.js';
+import styles from './server-table.module.css';
+
+// Only what the server-paged table needs: the grid shows one page in the client-side row
+// model; paging, sorting and filtering happen on the server.
+const GRID_MODULES: Module[] = [
+  ClientSideRowModelModule,
+  RowSelectionModule,
+  RowStyleModule,
+  CellStyleModule,
+  ColumnApiModule,
+  RowApiModule,
+  LocaleModule,
+];
+
+/** Props of {@link ServerTable}. */
+export interface ServerTableProps<Row> {
+  controller: ServerListController<Row>;
+  columns: ServerColumn<Row>[];
+  /** The row's id (selection and export use it). */
+  rowId: (row: Row) => RowId;
+  /** Accessible name of the grid, e.g. 'Schüler'. */
+  label: string;
+  /** Row checkboxes; a function decides per row (rows it refuses cannot be selected). */
+  selectable?: boolean | ((row: Row) => boolean);
+  /** A highlight class per row (see ROW_CLASS). */
+  rowClass?: (row: Row) => string | undefined;
+  /** Path of the server export; shows 'export as CSV/Excel' for the selection. */
+  exportUrl?: string;
+  exportFormats?: ExportFormat[];
+  /** Called on a row click or Enter on a row. Prefer a link in a cell for navigation. */
+  onRowClick?: (row: Row) => void;
+  /** Extra buttons in the toolbar above the grid. */
+  toolbar?: ReactNode;
+}
+
+function cellRendererFor<Row>(render: (row: Row) => ReactNode) {
+  return function ServerTableCell(params: CustomCellRendererProps<Row>) {
+    return params.data ? <>{render(params.data)}</> : null;
+  };
+}
+
+function Pagination<Row>({ controller }: { controller: ServerListController<Row> }) {
+  const { t } = useTranslation('common');
+  const { page, pages, pageSize, pageSizes, total } = controller;
+  const lastPage = Math.max(pages, 1) - 1;
+  return (
+    <nav className={styles.pagination} aria-label={t('ui.pagination')}>
+      <label className={styles.pageSize}>
+        {t('ui.page_size')}
+        <select
+          className={styles.filterInput}
+          value={String(pageSize)}
+          onChange={(event) => controller.setPageSize(Number(event.target.value))}
+        >
+          {pageSizes.map((size) => (
+            <option key={size} value={String(size)}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span>{t('ui.total', { count: total })}</span>
+      <div className={styles.pageButtons}>
+        <Button size="small" onClick={() => controller.setPage(0)} disabled={page <= 0} aria-label={t('ui.first_page')}>
+          «
+        </Button>
+        <Button size="small" onClick={() => controller.setPage(page - 1)} disabled={page <= 0}>
+          {t('ui.previous_page')}
+        </Button>
+        <span className={styles.pageOf} aria-live="polite">
+          {t('ui.page_of', { page: Math.min(page, lastPage) + 1, pages: lastPage + 1 })}
+        </span>
+        <Button size="small" onClick={() => controller.setPage(page + 1)} disabled={page >= lastPage}>
+          {t('ui.next_page')}
+        </Button>
+        <Button
+          size="small"
+          onClick={() => controller.setPage(lastPage)}
+          disabled={page >= lastPage}
+          aria-label={t('ui.last_page')}
+        >
+          »
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/**
+ * The view of a server-paged list on ag-grid: labelled filters above, the current page in the
+ * grid (header clicks sort on the server, Shift+click adds a sort), row checkboxes, the
+ * selection export, a loading overlay, an error panel with retry, 'no entries' and the
+ * pagination bar (page size, previous/next, page x of y, total). All state lives in the
+ * controller from `useServerListController`.
+ * @example
+ * <ServerTable controller={list} label={t('students')} rowId={(s) => s.id} columns={[
+ *   { field: 'ln', header: t('last_name'), filter: { type: 'text' } },
+ *   { field: 'dob', header: t('birthday'), format: (v) => formatDate(v as string) },
+ * ]} selectable exportUrl="api-student/export" />
+ */
+export function ServerTable<Row>({
+  controller,
+  columns,
+  rowId,
+  label,
+  selectable = false,
+  rowClass,
+  exportUrl,
+  exportFormats = ['csv', 'xlsx'],
+  onRowClick,
+  toolbar,
+}: ServerTableProps<Row>) {
+  const { t, i18n } = useTranslation('common');
+  const [api, setApi] = useState<GridApi<Row> | null>(null);
+  const gridAreaRef = useRef<HTMLDivElement>(null);
+  const { rows, state, sorted, selection, setSorted, setSelection } = controller;
+
+  const columnDefs = useMemo<ColDef<Row>[]>(
+    () =>
+      columns.map((column) => ({
+        colId: column.field,
+        field: column.field as ColDef<Row>['field'],
+        headerName: column.header,
+        sortable: column.sortable !== false,
+        // The server already sorted the page: keep its order (stable sort on equal keys).
+        comparator: () => 0,
+        width: column.width,
+        minWidth: column.minWidth ?? 80,
+        flex: column.width ? undefined : (column.flex ?? 1),
+        cellClass: column.align === 'end' ? 'ag-right-aligned-cell' : undefined,
+        headerClass: column.align === 'end' ? 'ag-right-aligned-header' : undefined,
+        valueFormatter: column.format
+          ? (params) => (params.data ? column.format!(params.value, params.data) : '')
+          : undefined,
+        cellRenderer: column.render ? cellRendererFor(column.render) : undefined,
+      })),
+    [columns],
+  );
+
+  const sortIdToColId = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const column of columns) map.set(column.sortId ?? column.field, column.field);
+    return map;
+  }, [columns]);
+  const colIdToSortId = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const column of columns) map.set(column.field, column.sortId ?? column.field);
+    return map;
+  }, [columns]);
+
+  const rowSelection = useMemo<RowSelectionOptions<Row> | undefined>(() => {
+    if (!selectable) return undefined;
+    return {
+      mode: 'multiRow',
+      checkboxes: true,
+      headerCheckbox: true,
+      enableClickSelection: false,
+      isRowSelectable: typeof selectable === 'function' ? (node) => Boolean(node.data && selectable(node.data)) : undefined,
+    };
+  }, [selectable]);
+
+  const localeText = useMemo(
+    () => ({
+      ariaRowToggleSelection: t('ui.select_row'),
+      ariaHeaderSelection: t('ui.select_all'),
+      ariaRowSelectAll: t('ui.select_all'),
+      ariaChecked: t('ui.yes'),
+      ariaUnchecked: t('ui.no'),
+      noRowsToShow: t('ui.no_rows'),
+      loadingOoo: t('ui.loading'),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, i18n.language],
+  );
+
+  // Controller -> grid: the sort in the URL (also after back/forward) shows in the headers.
+  useEffect(() => {
+    if (!api) return;
+    api.applyColumnState({
+      state: sorted
+        .filter((entry) => sortIdToColId.has(entry.id))
+        .map((entry, index) => ({ colId: sortIdToColId.get(entry.id)!, sort: entry.desc ? 'desc' : 'asc', sortIndex: index })),
+      defaultState: { sort: null },
+    });
+  }, [api, sorted, sortIdToColId]);
+
+  const onSortChanged = useCallback(
+    (event: SortChangedEvent<Row>) => {
+      if (event.source === 'api' || event.source === 'gridOptionsChanged') return;
+      const next = event.api
+        .getColumnState()
+        .filter((column) => column.sort)
+        .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
+        .map((column) => ({ id: colIdToSortId.get(column.colId) ?? column.colId, desc: column.sort === 'desc' }));
+      setSorted(next);
+    },
+    [colIdToSortId, setSorted],
+  );
+
+  // Controller -> grid: the selection (kept across pages) shows as ticked rows.
+  const applySelection = useCallback(
+    (gridApi: GridApi<Row>) => {
+      const wanted = new Set(selection.map(String));
+      const select: Parameters<GridApi<Row>['setNodesSelected']>[0]['nodes'] = [];
+      const deselect: typeof select = [];
+      gridApi.forEachNode((node) => {
+        const isWanted = node.id !== undefined && wanted.has(node.id);
+        if (isWanted && !node.isSelected() && node.selectable) select.push(node);
+        if (!isWanted && node.isSelected()) deselect.push(node);
+      });
+      if (select.length) gridApi.setNodesSelected({ nodes: select, newValue: true, source: 'api' });
+      if (deselect.length) gridApi.setNodesSelected({ nodes: deselect, newValue: false, source: 'api' });
+    },
+    [selection],
+  );
+  useEffect(() => {
+    if (api && selectable) applySelection(api);
+  }, [api, selectable, applySelection, rows]);
+
+  const onSelectionChanged = useCallback(
+    (event: SelectionChangedEvent<Row>) => {
+      if (event.source === 'api' || event.source === 'rowDataChanged' || event.source === 'gridInitializing') return;
+      const onPage = new Set<string>();
+      event.api.forEachNode((node) => {
+        if (node.id !== undefined) onPage.add(node.id);
+      });
+      const kept = selection.filter((id) => !onPage.has(String(id)));
+      const picked = event.api.getSelectedRows().map(rowId);
+      setSelection([...kept, ...picked]);
+    },
+    [rowId, selection, setSelection],
+  );
+
+  const onGridReady = useCallback(
+    (event: GridReadyEvent<Row>) => {
+      setApi(event.api);
+      // ag-grid renders the grid role; give it the list's name.
+      gridAreaRef.current?.querySelector('[role="grid"], [role="treegrid"]')?.setAttribute('aria-label', label);
+    },
+    [label],
+  );
+
+  const [exporting, setExporting] = useState(false);
+  const runExport = async (format: ExportFormat) => {
+    if (!exportUrl) return;
+    setExporting(true);
+    const code = await exportSelection({ url: exportUrl, ids: selection, format });
+    setExporting(false);
+    if (code > 0) toast.error(errorKey(code));
+  };
+
+  const showToolbar = Boolean(toolbar) || (selectable && exportUrl);
+
+  return (
+    <div className={styles.table}>
+      <ServerTableFilters columns={columns} controller={controller} />
+      {showToolbar && (
+        <div className={styles.toolbar}>
+          {toolbar}
+          {selectable && exportUrl && (
+            <>
+              <span className={styles.selectionCount} aria-live="polite">
+                {t('ui.selected', { count: selection.length })}
+              </span>
+              {exportFormats.map((format) => (
+                <Button
+                  key={format}
+                  size="small"
+                  disabled={selection.length === 0 || exporting}
+                  onClick={() => void runExport(format)}
+                >
+                  {t(format === 'csv' ? 'ui.export_csv' : 'ui.export_xlsx')}
+                </Button>
+              ))}
+            </>
+          )}
+        </div>
+      )}
+      {state > 0 ? (
+        <ErrorPanel code={state} onRetry={controller.reload} headingLevel={3} />
+      ) : (
+        <div ref={gridAreaRef} className={styles.gridArea} aria-busy={state === -1}>
+          <AgGridReact<Row>
+            theme={sboGridTheme}
+            modules={GRID_MODULES}
+            rowData={rows}
+            columnDefs={columnDefs}
+            getRowId={(params) => String(rowId(params.data))}
+            rowSelection={rowSelection}
+            getRowClass={rowClass ? (params) => (params.data ? rowClass(params.data) : undefined) : undefined}
+            domLayout="autoHeight"
+            suppressColumnVirtualisation
+            suppressRowVirtualisation
+            ensureDomOrder
+            loading={false}
+            suppressNoRowsOverlay
+            localeText={localeText}
+            onGridReady={onGridReady}
+            onSortChanged={onSortChanged}
+            onSelectionChanged={onSelectionChanged}
+            onRowDataUpdated={(event) => selectable && applySelection(event.api)}
+            onRowClicked={onRowClick ? (event) => event.data && onRowClick(event.data) : undefined}
+            onCellKeyDown={
+              onRowClick
+                ? (event) => {
+                    const key = (event.event as KeyboardEvent | null | undefined)?.key;
+                    if (key === 'Enter' && event.data) onRowClick(event.data);
+                  }
+                : undefined
+            }
+          />
+          {state === -1 && (
+            <div className={styles.loading}>
+              <Spinner showLabel size="large" />
+            </div>
+          )}
+          {state === 0 && rows.length === 0 && <p className={styles.empty}>{t('ui.no_rows')}</p>}
+        </div>
+      )}
+      <Pagination controller={controller} />
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/**
+ * shared-kernel/testing: helpers for the jest tests of the shell and the remotes (never
+ * imported by production code).
+ */
+export {
+  renderWithProviders,
+  resetKernelUiStores,
+  type RenderWithProvidersOptions,
+  type RenderWithProvidersResult,
+} from './render-with-providers.js';
+export { makeAppState } from './app-state.js';
