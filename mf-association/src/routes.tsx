@@ -1,0 +1,13 @@
+import './i18n.js';
+import type { RemoteRoutesModule } from 'shared-kernel';
+import { RedirectHome } from './app/redirect-home.js';
+import { AssociationDashboardRoutes } from './features/dashboard/association-dashboard-routes.js';
+
+/** What the association remote serves, by route prefix (e-). */
+export const routes: RemoteRoutesModule['routes'] = {
+  'e-dash': AssociationDashboardRoutes,
+  'e-document': RedirectHome,
+  'e-rcc': RedirectHome,
+  'e-ticket': RedirectHome,
+  'e-trainer': RedirectHome,
+};

@@ -1,0 +1,26 @@
+import './i18n.js';
+import { Navigate, Route, Routes } from 'react-router';
+import type { RemoteRoutesModule } from 'shared-kernel';
+import { RedirectHome } from './app/redirect-home.js';
+import { NewsRoutes } from './features/news/news-routes.js';
+
+/** /c-dash: the content area starts at the news (spec 002). */
+function ContentDashboardRoutes() {
+  return (
+    <Routes>
+      <Route path="*" element={<Navigate to="/c-news" replace />} />
+    </Routes>
+  );
+}
+
+/** What the content remote serves, by route prefix (c-). */
+export const routes: RemoteRoutesModule['routes'] = {
+  'c-dash': ContentDashboardRoutes,
+  'c-news': NewsRoutes,
+  'c-album': RedirectHome,
+  'c-team': RedirectHome,
+  'c-settings': RedirectHome,
+  'c-help': RedirectHome,
+  'c-seminar': RedirectHome,
+  'c-calendar': RedirectHome,
+};

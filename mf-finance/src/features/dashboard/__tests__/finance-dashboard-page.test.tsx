@@ -1,0 +1,40 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from 'shared-kernel/testing';
+import type { FinDash } from 'shared-kernel/contracts';
+import { routes } from '../../../routes.js';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+function dash(year: number): FinDash {
+  const months = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, receipts: 123456, open: 1000, income: 50000, expense: 2500 }));
+  return { year, currency: 'EUR', months, totals: { receipts: 12 * 123456, open: 12000, income: 600000, expense: 30000 } };
+}
+
+describe('finance dashboard', () => {
+  it('sends /m-fin to the dashboard and shows the month overview of the chosen year', async () => {
+    const years: string[] = [];
+    globalThis.fetch = jest.fn(async (request: Request) => {
+      const year = new URL(request.url).searchParams.get('year') ?? '';
+      years.push(year);
+      return new Response(JSON.stringify(dash(Number(year))), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    const FinanceRoutes = routes['m-fin'];
+    const { user } = renderWithProviders(<FinanceRoutes />, { route: '/' });
+    const thisYear = new Date().getFullYear();
+    const table = await screen.findByRole('table', { name: `Monatsübersicht ${thisYear}` });
+    const january = within(table).getByRole('row', { name: /Jänner|Januar/ });
+    expect(january.textContent).toContain('1.234,56');
+    const total = within(table).getByRole('row', { name: /Summe/ });
+    expect(total.textContent).toContain('14.814,72');
+    await user.selectOptions(screen.getByLabelText('Jahr'), String(thisYear - 1));
+    expect(await screen.findByRole('table', { name: `Monatsübersicht ${thisYear - 1}` })).toBeTruthy();
+    expect(years).toEqual([String(thisYear), String(thisYear - 1)]);
+  });
+
+  it('serves the dunning prefix too', () => {
+    expect(Object.keys(routes).sort()).toEqual(['m-fin', 'm-student/dun']);
+  });
+});

@@ -1,0 +1,14 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { AreaLayout } from '../../app/area-layout.js';
+import { FinanceDashboardPage } from './components/finance-dashboard-page.js';
+
+/** /m-fin/* */
+export function FinanceRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="dashboard" replace />} />
+      <Route path="dashboard" element={<AreaLayout><FinanceDashboardPage /></AreaLayout>} />
+      <Route path="*" element={<Navigate to="/m-dash" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,13 @@
+import './i18n.js';
+import type { RemoteRoutesModule } from 'shared-kernel';
+import { RedirectHome } from './app/redirect-home.js';
+import { FinanceRoutes } from './features/dashboard/finance-routes.js';
+
+/**
+ * What the finance remote serves, by route prefix: the finance area and the dunning runs
+ * (/m-student/dun/{level}, more specific than management's /m-student).
+ */
+export const routes: RemoteRoutesModule['routes'] = {
+  'm-fin': FinanceRoutes,
+  'm-student/dun': RedirectHome,
+};

@@ -1,0 +1,37 @@
+import { addNamespace } from 'shared-kernel';
+
+/** Namespace of the management area's texts. */
+export const NS = 'management';
+
+addNamespace(NS, {
+  de: {
+    dashboard: {
+      title: 'Übersicht',
+      reminders: 'Anstehende Wiedervorlagen',
+      reminders_empty: 'Keine offenen Wiedervorlagen in den nächsten 7 Tagen.',
+      deadline: 'Frist',
+      subject: 'Betreff',
+      created_by: 'Erstellt von',
+      reference: 'Bezug',
+      student: 'Schüler',
+      lead: 'Interessent',
+      overdue: 'überfällig',
+      due_today: 'heute fällig',
+    },
+  },
+  en: {
+    dashboard: {
+      title: 'Overview',
+      reminders: 'Upcoming reminders',
+      reminders_empty: 'No open reminders in the next 7 days.',
+      deadline: 'Deadline',
+      subject: 'Subject',
+      created_by: 'Created by',
+      reference: 'Reference',
+      student: 'Student',
+      lead: 'Lead',
+      overdue: 'overdue',
+      due_today: 'due today',
+    },
+  },
+});

@@ -1,0 +1,20 @@
+import './i18n.js';
+import type { RemoteRoutesModule } from 'shared-kernel';
+import { RedirectHome } from './app/redirect-home.js';
+import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
+
+/**
+ * What the management remote serves, by route prefix (the shell mounts each under
+ * `<prefix>/*`). Prefixes whose screens are not built yet lead to the dashboard.
+ */
+export const routes: RemoteRoutesModule['routes'] = {
+  'm-dash': DashboardRoutes,
+  'm-student': RedirectHome,
+  'm-lead': RedirectHome,
+  'm-con': RedirectHome,
+  'm-conf': RedirectHome,
+  'm-template': RedirectHome,
+  'm-reminder': RedirectHome,
+  'm-import': RedirectHome,
+  'm-help': RedirectHome,
+};

@@ -1,0 +1,60 @@
+import ky, { type KyInstance } from 'ky';
+import { useSessionStore } from '../session/session-store.js';
+import { reloadForNewVersion } from './reload-guard.js';
+
+/** Every request waits at most this long (spec 001 §9). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Sent as `X-Client-Version` on every request: the server refuses state-changing requests
+ * without it (CSRF defence) and answers 412 when this build is older than it accepts. */
+export const CLIENT_VERSION: string =
+  typeof __APP_VERSION__ !== 'undefined' ? __APP_VERSION__ : '0.0.0-dev';
+
+/** The application base every API path is relative to (the page's origin root). */
+export function appBaseUrl(): string {
+  return new URL('/', globalThis.location?.href ?? 'http://localhost/').href;
+}
+
+// Calls that answer 401 as part of their normal work (wrong password, no session yet)
+// must not be read as "the session ended".
+const AUTH_PATHS = ['/api-auth/', '/api-application-state/'];
+
+function isAuthCall(url: string): boolean {
+  try {
+    const path = new URL(url).pathname;
+    return AUTH_PATHS.some((prefix) => path.startsWith(prefix));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one HTTP client of the back office (ky). Paths are relative to the app base and written
+ * WITHOUT a leading slash. Sends `X-Client-Version`, times out after 30 s, throws `HTTPError`
+ * for answers >= 400 (map them with `toErrorCode`), reloads the page on 412 (at most once per
+ * five minutes) and clears the session store on a 401 of an authenticated call.
+ *
+ * @example
+ * const reminders = await http.get('api-reminder/upcoming').json<UpcomingReminder[]>();
+ * await http.post('api-base/filter', { json: { name: 'schools', value: [1, 2] } });
+ */
+export const http: KyInstance = ky.create({
+  prefixUrl: appBaseUrl(),
+  timeout: REQUEST_TIMEOUT_MS,
+  credentials: 'same-origin',
+  // The UI offers an explicit retry; silent retries would hide failures and double waits.
+  retry: 0,
+  headers: { 'X-Client-Version': CLIENT_VERSION },
+  hooks: {
+    afterResponse: [
+      (request, _options, response) => {
+        if (response.status === 412) {
+          reloadForNewVersion();
+        } else if (response.status === 401 && !isAuthCall(request.url)) {
+          useSessionStore.getState().clear();
+        }
+        return response;
+      },
+    ],
+  },
+});

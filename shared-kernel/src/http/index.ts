@@ -1,0 +1,7 @@
+export { http, CLIENT_VERSION, REQUEST_TIMEOUT_MS, appBaseUrl } from './client.js';
+export { toErrorCode, errorBodyCode, errorStatus, statusToErrorCode } from './error-code.js';
+export {
+  reloadForNewVersion, pageReloader, RELOAD_STAMP_KEY, RELOAD_MIN_INTERVAL_MS,
+} from './reload-guard.js';
+export { HTTPError, TimeoutError } from 'ky';
+export { useRequest, type RequestResult } from './use-request.js';

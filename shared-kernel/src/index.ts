@@ -1,0 +1,13 @@
+/**
+ * shared-kernel: what every browser package shares. Shared at run time as one singleton
+ * (Module Federation), so state here (session, i18n, toasts) is the same for the shell and
+ * every remote. Heavy parts live in subpaths loaded only where needed:
+ * `shared-kernel/table` (ag-grid), `shared-kernel/forms` (formik), `shared-kernel/charts`
+ * (apexcharts), `shared-kernel/host` (login + standalone host), `shared-kernel/contracts`.
+ */
+export * from './http/index.js';
+export * from './session/index.js';
+export * from './i18n/index.js';
+export * from './format/index.js';
+export * from './federation/index.js';
+export * from './ui/index.js';

@@ -1,0 +1,5 @@
+export { useSessionStore, type SessionStoreState, type SessionStatus } from './session-store.js';
+export {
+  can, useCan, hasLevel, Can, canSeeMenuItem, useSchoolFilter, stateCan, stateHasLevel,
+  type VisibilityRule, type SchoolFilter,
+} from './permissions.js';

@@ -1,0 +1,158 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { useSessionStore } from 'shared-kernel';
+import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
+import { LoginPage } from '../login-page.js';
+import { PasswordChangePage } from '../password-change-page.js';
+import { PasswordLinkPage } from '../password-link-page.js';
+import { PasswordResetPage } from '../password-reset-page.js';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+const realFetch = globalThis.fetch;
+let requests: Request[] = [];
+
+function serve(handler: Handler) {
+  requests = [];
+  globalThis.fetch = jest.fn(async (request: Request) => {
+    requests.push(request.clone());
+    return handler(request);
+  }) as unknown as typeof fetch;
+}
+
+function json(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  });
+}
+
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+describe('login', () => {
+  it('shows the code-2 message when the server answers 401', async () => {
+    serve(() => json(401, { error: 2 }));
+    const { user } = renderWithProviders(<LoginPage />, { route: '/login', session: null });
+    await user.type(screen.getByLabelText('Benutzername'), 'office');
+    await user.type(screen.getByLabelText('Passwort'), 'falsch');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Ungültiger Benutzername und/oder ungültiges Passwort.');
+    expect(requests[0].url).toBe('http://localhost/api-auth/login');
+    expect(await requests[0].json()).toEqual({ username: 'office', password: 'falsch' });
+    expect(useSessionStore.getState().status).not.toBe('authenticated');
+  });
+
+  it('shows the code-2 message for a 401 without a body too', async () => {
+    serve(() => json(401));
+    const { user } = renderWithProviders(<LoginPage />, { route: '/login', session: null });
+    await user.type(screen.getByLabelText('Benutzername'), 'office');
+    await user.type(screen.getByLabelText('Passwort'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ungültiger Benutzername und/oder ungültiges Passwort.');
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    serve(() => json(500));
+    const { user } = renderWithProviders(<LoginPage />, { route: '/login', session: null });
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(screen.getAllByText('Pflichtfeld')).toHaveLength(2);
+    expect(screen.getByLabelText('Benutzername').getAttribute('aria-invalid')).toBe('true');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('opens the session and returns to the requested page', async () => {
+    const state = makeAppState();
+    serve((request) =>
+      request.url.includes('/api-auth/login') ? json(200, state) : json(200, state),
+    );
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/m-fin/dashboard" element={<h1>Finanzen</h1>} />
+      </Routes>,
+      { route: `/login?next=${encodeURIComponent('/m-fin/dashboard')}`, session: null },
+    );
+    await user.type(screen.getByLabelText('Benutzername'), 'admin');
+    await user.type(screen.getByLabelText('Passwort'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('heading', { name: 'Finanzen' })).toBeTruthy();
+    expect(useSessionStore.getState().appState?.user.username).toBe('admin');
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/api-auth/login', '/api-application-state/get-state']);
+  });
+});
+
+describe('password reset by link', () => {
+  it('shows the code-6 message when the reset answers 403', async () => {
+    serve((request) => (request.method === 'GET' ? json(200, { valid: true }) : json(403)));
+    const { user } = renderWithProviders(<PasswordResetPage />, { route: '/password-reset?k=abc', session: null });
+    await user.type(await screen.findByLabelText('Neues Passwort'), 'geheim123');
+    await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'geheim123');
+    await user.click(screen.getByRole('button', { name: 'Passwort speichern' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ungültiger Benutzername und/oder ungültige E-Mail-Adresse.');
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.url).toBe('http://localhost/api-auth/pwr?k=abc');
+    expect(await post?.json()).toEqual({ pw: 'geheim123', pwc: 'geheim123' });
+  });
+
+  it('shows code 3 for another failure and the server code when it sends one', async () => {
+    serve((request) => (request.method === 'GET' ? json(200, { valid: true }) : json(500)));
+    const { user } = renderWithProviders(<PasswordResetPage />, { route: '/password-reset?k=abc', session: null });
+    await user.type(await screen.findByLabelText('Neues Passwort'), 'geheim123');
+    await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'geheim123');
+    await user.click(screen.getByRole('button', { name: 'Passwort speichern' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Die Aktion konnte nicht ausgeführt werden');
+  });
+
+  it('tells an expired link right away', async () => {
+    serve(() => json(403, { error: 7 }));
+    renderWithProviders(<PasswordResetPage />, { route: '/password-reset?k=old', session: null });
+    expect((await screen.findByRole('alert')).textContent).toContain('Der Link ist abgelaufen oder ungültig.');
+    expect(screen.getByRole('link', { name: 'Neuen Link anfordern' }).getAttribute('href')).toBe('/password-link');
+    expect(screen.queryByLabelText('Neues Passwort')).toBeNull();
+  });
+
+  it('refuses two different passwords before calling the server', async () => {
+    serve(() => json(200, { valid: true }));
+    const { user } = renderWithProviders(<PasswordResetPage />, { route: '/password-reset?k=abc', session: null });
+    await user.type(await screen.findByLabelText('Neues Passwort'), 'geheim123');
+    await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'geheim124');
+    await user.click(screen.getByRole('button', { name: 'Passwort speichern' }));
+    expect(screen.getByText('Die Passwörter stimmen nicht überein.')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('password link request', () => {
+  it('shows code 6 on failure and the confirmation on success', async () => {
+    serve(() => json(400));
+    const { user } = renderWithProviders(<PasswordLinkPage />, { route: '/password-link', session: null });
+    await user.type(screen.getByLabelText('Benutzername oder E-Mail-Adresse'), 'office');
+    await user.click(screen.getByRole('button', { name: 'Link anfordern' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ungültiger Benutzername und/oder ungültige E-Mail-Adresse.');
+
+    serve(() => json(200, {}));
+    await user.click(screen.getByRole('button', { name: 'Link anfordern' }));
+    expect((await screen.findByRole('status')).textContent).toContain('E-Mail mit einem Link');
+    expect(await requests[0].json()).toEqual({ username: 'office' });
+  });
+});
+
+describe('password change', () => {
+  it('sends the own id and shows code 4 on 428, the server code 5 when given', async () => {
+    serve(() => json(428));
+    const { user } = renderWithProviders(<PasswordChangePage />, { route: '/password-change', session: { user: { ...makeAppState().user, id: 42 } } });
+    await user.type(screen.getByLabelText('Aktuelles Passwort'), 'alt12345');
+    await user.type(screen.getByLabelText('Neues Passwort'), 'neu123456');
+    await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'neu123456');
+    await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Die Daten konnten auf dem Server nicht gespeichert werden.');
+    expect(requests[0].method).toBe('PUT');
+    expect(requests[0].url).toBe('http://localhost/api-user/cpw?id=42');
+
+    serve(() => json(428, { error: 5 }));
+    await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Das aktuelle Passwort ist falsch.'));
+  });
+});
