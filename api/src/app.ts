@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/index.js';
+import accessGuard from './plugins/app/access.js';
+import audit from './plugins/app/audit.js';
+import clientVersion from './plugins/app/client-version.js';
+import database from './plugins/app/db.js';
+import errorHandler from './plugins/app/error-handler.js';
+import cookie from './plugins/external/cookie.js';
+import securityHeaders from './plugins/external/security-headers.js';
+import staticFiles from './plugins/external/static-files.js';
+import swagger from './plugins/external/swagger.js';
+import { ROUTE_PLUGINS } from './routes/index.js';
+import './types.js';
+
+/** Options of {@link buildApp} beyond the configuration. */
+export interface BuildAppOptions {
+  /** The clock; tests pass one they can move (session expiry, throttling). */
+  now?: () => Date;
+  /** An opened database; default: openDb(config) when the app starts (ready/listen). */
+  db?: Db;
+  /** Replaces the pino logger options (tests: false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Request bodies above this are refused with 400 unless a route raises its own bodyLimit. */
+export const DEFAULT_BODY_LIMIT = 100 * 1024;
+
+// Values never to be written to logs, at any depth the logger sees them.
+const SECRET_KEYS = ['password', 'pw', 'pwc', 'pw1', 'pw2', 'current', 'token', 'k', 'iban', 'sepa_iban', 'cookie', 'authorization'];
+const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+];
+
+/** The URL with secret query parameters (?k=<password link token>, ...) masked. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:k|token|password|pw|iban)=)[^&#]*/gi, '$1[Redacted]');
+}
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Builds the whole server (API, shell, remotes) for a configuration. The database opens
+ * (and migrates, and gets demo data when DEMO is on and it has no users) when the app
+ * starts: `await app.ready()` or `app.listen()`.
+ */
+export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): FastifyInstance {
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(config),
+    // A number (hop count) works at run time; the type lists only the other forms.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestTimeout: 120_000,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+  });
+
+  app.decorate('config', config);
+  app.decorate('now', opts.now ?? (() => new Date()));
+
+  app.register(errorHandler);
+  app.register(cookie);
+  app.register(securityHeaders);
+  app.register(clientVersion);
+  app.register(database, { db: opts.db });
+  app.register(accessGuard);
+  app.register(audit);
+  app.register(swagger);
+  for (const { prefix, plugin } of ROUTE_PLUGINS) app.register(plugin, { prefix });
+  app.register(staticFiles);
+  return app;
+}

@@ -1,0 +1,148 @@
+import { readdirSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppConfig } from '../config.js';
+import { API_DIR } from '../lib/paths.js';
+import { DbUnavailableError, isConnectionError } from './errors.js';
+import { openPglite } from './pglite.js';
+import { openPostgres } from './postgres.js';
+
+export { DbUnavailableError, isConnectionError } from './errors.js';
+
+/** Result of one statement; rowCount = rows returned (SELECT) or affected (INSERT/UPDATE/DELETE). */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** Anything that runs one SQL statement with $1.. parameters. */
+export interface Queryable {
+  query<T = any>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/** Which schools a request may touch: the user's schools intersected with the user's filter. */
+export interface SchoolScope {
+  userId: number;
+  schoolIds: number[];
+}
+
+/**
+ * The database: PGlite in-process or a PostgreSQL server, same SQL on both. Values come back
+ * the same on both: int8 as number, date as 'YYYY-MM-DD', timestamptz as Date.
+ *
+ * PGlite is a single connection: transaction() and scoped() run one at a time, and every
+ * query outside waits for the running transaction. Never call this Db (query, transaction)
+ * from inside a transaction()/scoped() callback: on PGlite that waits forever. Use the `tx`
+ * handed to the callback.
+ */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** BEGIN..COMMIT as the owner (system work: auth, sessions, users, migrations, seeding). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** BEGIN..COMMIT as role sbo_app with app.school_ids set: row-level security limits every
+   *  school-owned table to scope.schoolIds. Route handlers touch school data only through this. */
+  scoped<T>(scope: SchoolScope, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A transaction handle that can also run a script of several statements (migrations). */
+export interface ScriptQueryable extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+/** What a driver (pglite.ts, postgres.ts) provides; openDb() adds scoping and migrations. */
+export interface Driver {
+  readonly kind: 'pglite' | 'postgres';
+  query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Options for openDb beyond the configuration. */
+export interface OpenDbOptions {
+  /** Directory of NNN_name.sql migrations; default: the package's migrations. */
+  migrationsDir?: string;
+}
+
+/**
+ * Where the migrations are: next to the compiled module when a build copied them, else in
+ * the package's src/db/migrations (the build does not copy them; `node api/dist/server.js`
+ * reads them from src, which ships with the package).
+ */
+export function defaultMigrationsDir(): string {
+  const candidates = [join(API_DIR, 'dist', 'db', 'migrations'), join(API_DIR, 'src', 'db', 'migrations')];
+  return candidates.find((dir) => existsSync(dir)) ?? candidates[1];
+}
+
+// Any constant works; it only has to be the same in every process of this product.
+const MIGRATION_LOCK_KEY = 740_113_001;
+
+/** Applies the migrations not yet recorded in schema_migrations, in order, in one transaction. */
+export async function migrate(driver: Driver, dir = defaultMigrationsDir()): Promise<string[]> {
+  const files = readdirSync(dir)
+    .filter((name) => /^\d{3}_[\w-]+\.sql$/.test(name))
+    .sort();
+  return driver.transaction(async (tx) => {
+    // Two processes starting together on one server: the second waits here, then finds
+    // the migrations applied.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      await tx.exec(readFileSync(join(dir, file), 'utf8'));
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+}
+
+function scopeSetting(scope: SchoolScope): string {
+  // Only integers reach the setting the policies cast to int[].
+  return scope.schoolIds.filter((id) => Number.isInteger(id)).join(',');
+}
+
+function wrap(driver: Driver): Db {
+  return {
+    kind: driver.kind,
+    query: (sql, params) => driver.query(sql, params),
+    transaction: (fn) => driver.transaction((tx) => fn(tx)),
+    scoped: (scope, fn) =>
+      driver.transaction(async (tx) => {
+        await tx.query('SET LOCAL ROLE sbo_app');
+        await tx.query("SELECT set_config('app.school_ids', $1, true), set_config('app.user_id', $2, true)", [
+          scopeSetting(scope),
+          String(scope.userId),
+        ]);
+        // Hand out a plain Queryable: callers get no exec() and cannot run scripts.
+        return fn({ query: (sql, params) => tx.query(sql, params) });
+      }),
+    ping: async () => {
+      await driver.query('SELECT 1');
+    },
+    close: () => driver.close(),
+  };
+}
+
+/** Opens the configured database (PGlite under DATA_DIR or DATABASE_URL) and migrates it. */
+export async function openDb(config: AppConfig, options: OpenDbOptions = {}): Promise<Db> {
+  let driver: Driver;
+  if (config.databaseUrl) {
+    driver = openPostgres(config);
+  } else {
+    if (!config.embeddedDataDir.startsWith('memory://')) mkdirSync(config.embeddedDataDir, { recursive: true });
+    driver = await openPglite(config.embeddedDataDir);
+  }
+  try {
+    await migrate(driver, options.migrationsDir);
+  } catch (error) {
+    await driver.close().catch(() => undefined);
+    if (isConnectionError(error)) throw new DbUnavailableError(error);
+    throw error;
+  }
+  return wrap(driver);
+}

@@ -1,0 +1,120 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { API_DIR } from '../lib/paths.js';
+import type { Driver, QueryResult, ScriptQueryable } from './index.js';
+
+const TIMESTAMP = 1114;
+const TIMESTAMPTZ = 1184;
+const BYTEA = 17;
+
+interface WorkerReply {
+  id: number;
+  ok: boolean;
+  rows?: Record<string, unknown>[];
+  fields?: { name: string; type: number }[];
+  affectedRows?: number;
+  error?: Record<string, unknown> & { message: string };
+}
+
+/** A PostgreSQL error rebuilt on this side of the thread boundary (keeps code, detail ...). */
+class PgliteError extends Error {
+  constructor(info: Record<string, unknown> & { message: string }) {
+    super(info.message);
+    Object.assign(this, info);
+    this.name = 'PgliteError';
+  }
+}
+
+/**
+ * Embedded PostgreSQL in a worker thread (src/db/pglite-worker.mjs). `dataDir` 'memory://'
+ * keeps nothing; a directory keeps the data across restarts. One connection: transactions
+ * run one at a time, and queries outside a transaction wait for the running one.
+ */
+export async function openPglite(dataDir: string): Promise<Driver> {
+  const worker = new Worker(join(API_DIR, 'src', 'db', 'pglite-worker.mjs'), { workerData: { dataDir } });
+  const pending = new Map<number, { resolve: (r: WorkerReply) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let failure: Error | undefined;
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    worker.once('error', onError);
+    worker.once('message', () => {
+      worker.off('error', onError);
+      resolve();
+    });
+  });
+  worker.on('message', (reply: WorkerReply) => {
+    const waiter = pending.get(reply.id);
+    if (!waiter) return;
+    pending.delete(reply.id);
+    if (reply.ok) waiter.resolve(reply);
+    else waiter.reject(new PgliteError(reply.error ?? { message: 'unknown database error' }));
+  });
+  const failAll = (error: Error) => {
+    failure = error;
+    for (const waiter of pending.values()) waiter.reject(error);
+    pending.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', () => failAll(Object.assign(new Error('Connection terminated: embedded database stopped'), { code: '57P01' })));
+
+  const send = (op: 'query' | 'exec' | 'close', sql?: string, params?: unknown[]) =>
+    new Promise<WorkerReply>((resolve, reject) => {
+      if (failure) return reject(failure);
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, op, sql, params });
+    });
+
+  const run = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
+    const reply = await send('query', sql, params ?? []);
+    const rows = reply.rows ?? [];
+    // Values are rebuilt here so Dates and Buffers belong to this thread's realm.
+    for (const field of reply.fields ?? []) {
+      if (field.type === TIMESTAMP || field.type === TIMESTAMPTZ) {
+        for (const row of rows) if (typeof row[field.name] === 'string') row[field.name] = new Date(row[field.name] as string);
+      } else if (field.type === BYTEA) {
+        for (const row of rows) if (row[field.name] instanceof Uint8Array || ArrayBuffer.isView(row[field.name])) {
+          row[field.name] = Buffer.from(row[field.name] as Uint8Array);
+        }
+      }
+    }
+    return { rows: rows as T[], rowCount: reply.affectedRows || rows.length };
+  };
+
+  // One connection: a promise chain hands it to one transaction (or query) at a time.
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const result = queue.then(fn, fn);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  return {
+    kind: 'pglite',
+    query: (sql, params) => exclusive(() => run(sql, params)),
+    transaction: <T>(fn: (tx: ScriptQueryable) => Promise<T>) =>
+      exclusive(async () => {
+        await run('BEGIN');
+        try {
+          const value = await fn({
+            query: (sql, params) => run(sql, params),
+            exec: async (sql) => {
+              await send('exec', sql);
+            },
+          });
+          await run('COMMIT');
+          return value;
+        } catch (error) {
+          await run('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
+    close: async () => {
+      if (failure) return;
+      await exclusive(() => send('close')).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}

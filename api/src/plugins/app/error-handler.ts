@@ -1,0 +1,64 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR, MSG } from 'shared-kernel/contracts';
+import { HttpError } from '../../lib/http-error.js';
+import { isConnectionError } from '../../db/index.js';
+
+interface ValidationItem {
+  instancePath?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+function fieldsOf(validation: ValidationItem[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const item of validation) {
+    let path = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    if (item.keyword === 'required' && typeof item.params?.missingProperty === 'string') {
+      path = path ? `${path}.${item.params.missingProperty}` : item.params.missingProperty;
+    }
+    fields[path || '_'] ??= item.keyword === 'required' ? MSG.required : MSG.invalid;
+  }
+  return fields;
+}
+
+/**
+ * One place turns every failure into the wire answer `{error, fields?}`: bad input 400/4,
+ * database unreachable 503/1, anything unexpected 500/8 with a log line. Answers never
+ * carry stack traces, SQL or driver messages.
+ */
+export default fp(
+  async function errorHandler(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).headers(error.headers).send(error.body);
+      }
+      if (isConnectionError(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply.code(503).header('retry-after', '5').send({ error: ERROR.communication });
+      }
+      if (error.validation) {
+        return reply.code(400).send({ error: ERROR.notSaved, fields: fieldsOf(error.validation as ValidationItem[]) });
+      }
+      const code = typeof error.code === 'string' ? error.code : '';
+      // Fastify's own refusals of the request itself: malformed JSON, empty body, wrong
+      // content type, body over the limit, bad URL encoding.
+      if (code.startsWith('FST_ERR_CTP_') || code === 'FST_ERR_BAD_URL' || code.startsWith('FST_ERR_VALIDATION')) {
+        return reply.code(400).send({ error: ERROR.notSaved });
+      }
+      // Database refusals caused by input that slipped past validation.
+      if (/^22[0-9A-Z]{3}$/.test(code)) {
+        request.log.warn({ err: error }, 'database rejected input');
+        return reply.code(400).send({ error: ERROR.notSaved });
+      }
+      if (code === '23505') return reply.code(409).send({ error: ERROR.notSaved });
+      if (code === '23503') return reply.code(409).send({ error: ERROR.generic });
+      if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+        return reply.code(error.statusCode === 413 ? 400 : error.statusCode).send({ error: ERROR.notSaved });
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.code(500).send({ error: ERROR.server });
+    });
+  },
+  { name: 'error-handler' },
+);

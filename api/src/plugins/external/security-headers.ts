@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Origins of remotes served from elsewhere (absolute registry URLs), e.g. a CDN. */
+export function remoteOrigins(urls: Record<string, string>): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(urls)) {
+    if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
+  }
+  return [...origins];
+}
+
+/**
+ * Security headers: scripts only from this origin and the registry's remote origins (no
+ * eval), styles also inline (ag-grid and style-loader inject them), framing only by this
+ * origin, nosniff, a strict referrer policy, HSTS only on TLS requests (over plain HTTP it
+ * would be wrong for a LAN install and is ignored by browsers anyway).
+ */
+export default fp(
+  async function securityHeaders(app: FastifyInstance) {
+    const remotes = remoteOrigins(app.config.remoteUrls);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...remotes],
+          styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+          imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
+          fontSrc: ["'self'", 'data:', ...remotes],
+          connectSrc: ["'self'", ...remotes],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: false,
+      xContentTypeOptions: true,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.protocol === 'https') {
+        reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      }
+    });
+  },
+  { name: 'security-headers' },
+);

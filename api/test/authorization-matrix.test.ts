@@ -1,0 +1,129 @@
+import type { Access, RouteAccessEntry } from '../src/auth/access.js';
+import { resourceFixture } from './support/resources.js';
+import { apiRoutes, buildBody, buildUrl } from './support/route-samples.js';
+import { atomsExcept, backends, createSchool, createTestApp, createUser, type TestApp } from './support/test-app.js';
+
+type Declared = Exclude<Access, 'public' | 'session'>;
+
+/** What a user needs to pass (level-3 user with exactly these atoms, or the level). */
+function sufficientUser(access: Declared) {
+  if (access.maxLevel) return { level: access.maxLevel } as const;
+  return { level: 3 as const, atoms: [...(access.atoms ?? []), ...(access.anyAtom?.slice(0, 1) ?? [])] };
+}
+
+/** A user that lacks what the route needs, or null when nothing can be lacking. */
+function insufficientUser(access: Declared) {
+  if (access.maxLevel) return { level: (access.maxLevel + 1) as 2 | 3, atoms: atomsExcept([]) };
+  const missing = [...(access.atoms ?? []).slice(0, 1), ...(access.anyAtom ?? [])];
+  if (!missing.length) return null;
+  return { level: 3 as const, atoms: atomsExcept(missing) };
+}
+
+function label(entry: RouteAccessEntry) {
+  return `${entry.method} ${entry.url}`;
+}
+
+/**
+ * Generated from the route declarations (app.routeAccess): every API route is checked, so a
+ * new route is covered without anyone writing a test for it.
+ */
+describe.each(backends())('authorization matrix on %s', (backend) => {
+  let t: TestApp;
+  let routes: RouteAccessEntry[];
+  let ownSchool: number;
+  let otherSchool: number;
+  const cookies = new Map<string, string>();
+
+  const cookieFor = async (spec: { level: 1 | 2 | 3; atoms?: readonly string[] }, schools?: number[]) => {
+    const key = JSON.stringify([spec, schools]);
+    if (!cookies.has(key)) {
+      const user = await t.loginAs({ level: spec.level, atoms: spec.atoms as never, schools });
+      cookies.set(key, user.cookie);
+    }
+    return cookies.get(key)!;
+  };
+
+  const call = (entry: RouteAccessEntry, cookie?: string, overrides: Record<string, unknown> = {}) =>
+    t.request({
+      method: entry.method,
+      url: buildUrl(entry, overrides),
+      headers: cookie ? { cookie } : {},
+      payload: buildBody(entry, entry.access !== 'public' && typeof entry.access === 'object' && entry.access.scopedId?.in === 'body' ? overrides : {}),
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ backend });
+    routes = apiRoutes(t.app.routeAccess);
+    ownSchool = await createSchool(t.db, 'Own school', 'at');
+    otherSchool = await createSchool(t.db, 'Other school', 'de');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('collects a declaration for every route and finds the core routes', () => {
+    const names = routes.map(label);
+    for (const expected of ['POST /api-auth/login', 'GET /api-user/data', 'DELETE /api-base/role', 'GET /api-application-state/get-state']) {
+      expect(names).toContain(expected);
+    }
+  });
+
+  it('refuses to start when a route declares no access', async () => {
+    const { buildApp } = await import('../src/app.js');
+    const app = buildApp(t.config, { db: t.db, logger: false });
+    app.register(async (instance) => {
+      instance.get('/api-undeclared', async () => 'open');
+    });
+    await expect(app.ready()).rejects.toThrow(/declares no config.access/);
+  });
+
+  it('anonymous callers get 401 {error: 2} on every non-public route', async () => {
+    const failures: string[] = [];
+    for (const entry of routes.filter((r) => r.access !== 'public')) {
+      const res = await call(entry);
+      if (res.statusCode !== 401 || res.json().error !== 2) failures.push(`${label(entry)} -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a session without the atom or level gets 403 {error: 3}', async () => {
+    const failures: string[] = [];
+    for (const entry of routes) {
+      if (typeof entry.access !== 'object') continue;
+      const lacking = insufficientUser(entry.access);
+      if (!lacking) continue;
+      const res = await call(entry, await cookieFor(lacking));
+      if (res.statusCode !== 403 || res.json().error !== 3) failures.push(`${label(entry)} -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a session with the atom or level is let through (neither 401 nor 403)', async () => {
+    const failures: string[] = [];
+    for (const entry of routes) {
+      if (entry.access === 'public') continue;
+      const spec = entry.access === 'session' ? { level: 3 as const, atoms: [] } : sufficientUser(entry.access);
+      const res = await call(entry, await cookieFor(spec));
+      if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) failures.push(`${label(entry)} -> ${res.statusCode} ${res.body}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("another school's id answers 404 (as if it did not exist)", async () => {
+    const failures: string[] = [];
+    for (const entry of routes) {
+      if (typeof entry.access !== 'object' || !entry.access.scopedId) continue;
+      const { resource, name } = entry.access.scopedId;
+      const fixture = resourceFixture(resource);
+      if (!fixture) {
+        failures.push(`${label(entry)}: no fixture for resource '${resource}' in test/support/resources.ts`);
+        continue;
+      }
+      const foreignId = await fixture(t.db, otherSchool);
+      const cookie = await cookieFor(sufficientUser(entry.access), [ownSchool]);
+      const res = await call(entry, cookie, { [name]: foreignId });
+      if (res.statusCode !== 404) failures.push(`${label(entry)} with ${resource} ${foreignId} of another school -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig, type AppConfig } from '../../src/config.js';
+import { openDb, type Db } from '../../src/db/index.js';
+
+/** Database backends an API test runs on. */
+export type Backend = 'pglite' | 'postgres';
+
+/** ['pglite'] plus 'postgres' when TEST_DATABASE_URL names a server (CI sets it). */
+export function backends(): Backend[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, empty (migrated) database and how to get rid of it. */
+export interface TestDatabase {
+  config: AppConfig;
+  db: Db;
+  /** Closes the database and removes it (drops the PostgreSQL database / temp dir). */
+  destroy(): Promise<void>;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * Makes a configuration for a fresh database on `backend`: PGlite in memory, or a new
+ * database sbo_test_<random> on the TEST_DATABASE_URL server. `env` adds variables.
+ */
+export async function createTestConfig(
+  backend: Backend,
+  env: Record<string, string> = {},
+): Promise<{ config: AppConfig; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sbo-test-'));
+  const base = { DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', ...env };
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (backend === 'pglite') {
+    const config = { ...loadConfig(base), embeddedDataDir: 'memory://' };
+    return { config, drop: async () => removeDir() };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `sbo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const config = loadConfig({ ...base, DATABASE_URL: withDatabase(serverUrl, name) });
+  return {
+    config,
+    drop: async () => {
+      removeDir();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/** A fresh migrated database on `backend` (no app). */
+export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+  const { config, drop } = await createTestConfig(backend);
+  const db = await openDb(config);
+  return {
+    config,
+    db,
+    destroy: async () => {
+      await db.close();
+      await drop();
+    },
+  };
+}
