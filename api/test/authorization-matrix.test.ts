@@ -1,7 +1,7 @@
 import type { Access, RouteAccessEntry } from '../src/auth/access.js';
 import { resourceFixture } from './support/resources.js';
 import { apiRoutes, buildBody, buildUrl } from './support/route-samples.js';
-import { atomsExcept, backends, createSchool, createTestApp, createUser, type TestApp } from './support/test-app.js';
+import { atomsExcept, backends, createSchool, createTestApp, type TestApp } from './support/test-app.js';
 
 type Declared = Exclude<Access, 'public' | 'session'>;
 

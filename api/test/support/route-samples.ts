@@ -39,7 +39,7 @@ export function apiRoutes(entries: RouteAccessEntry[]): RouteAccessEntry[] {
 /** URL of a route with `:params` filled and the query's required fields set from `overrides` or samples. */
 export function buildUrl(entry: RouteAccessEntry, overrides: Record<string, unknown> = {}): string {
   const schema: JsonSchema = entry.schema ?? {};
-  let path = entry.url.replace(/:(\w+)/g, (_, name: string) => String(overrides[name] ?? sampleFor(schema.params?.properties?.[name]) ?? '1'));
+  const path = entry.url.replace(/:(\w+)/g, (_, name: string) => String(overrides[name] ?? sampleFor(schema.params?.properties?.[name]) ?? '1'));
   const query = schema.querystring as JsonSchema | undefined;
   const params = new URLSearchParams();
   const values: Record<string, unknown> = { ...((sampleFor(query) as Record<string, unknown>) ?? {}) };
@@ -52,7 +52,7 @@ export function buildUrl(entry: RouteAccessEntry, overrides: Record<string, unkn
 /** Minimal valid body of a route (or undefined without a body schema). */
 export function buildBody(entry: RouteAccessEntry, overrides: Record<string, unknown> = {}): unknown {
   const body = entry.schema?.body as JsonSchema | undefined;
-  if (!body) return ['POST', 'PUT', 'PATCH', 'DELETE'].includes(entry.method) ? undefined : undefined;
+  if (!body) return undefined;
   const sample = sampleFor(body) as Record<string, unknown>;
   for (const [key, value] of Object.entries(overrides)) if (body.properties?.[key]) sample[key] = value;
   return sample;

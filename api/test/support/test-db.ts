@@ -6,6 +6,10 @@ import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { openDb, type Db } from '../../src/db/index.js';
 
+// A fresh PGlite takes a few seconds on a busy machine; jest's 5 s default (the project's
+// testTimeout is not applied per project) is too short for beforeAll hooks that start one.
+if (typeof jest !== 'undefined') jest.setTimeout(60_000);
+
 /** Database backends an API test runs on. */
 export type Backend = 'pglite' | 'postgres';
 
