@@ -12,7 +12,7 @@ const tsJest: Config['transform'] = {
 const kernelMapper = {
   '^shared-kernel$': '<rootDir>/shared-kernel/src/index.ts',
   '^shared-kernel/tokens\\.css$': '<rootDir>/jest/empty-module.cjs',
-  '^shared-kernel/(contracts|table|forms|charts|host|testing)$': '<rootDir>/shared-kernel/src/$1/index.ts',
+  '^shared-kernel/(contracts|table|forms|charts|host|standalone|testing)$': '<rootDir>/shared-kernel/src/$1/index.ts',
   '\\.module\\.css$': '<rootDir>/jest/css-module.cjs',
   '\\.css$': '<rootDir>/jest/empty-module.cjs',
   // Sources write ESM imports with .js extensions; jest resolves the .ts file.

@@ -9,6 +9,10 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const repoRoot = __dirname;
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(require.resolve('react-router/package.json', { paths: [repoRoot] })),
+  'dist', 'production', 'index.mjs',
+);
 const rootPackage = readJson(path.join(repoRoot, 'package.json'));
 const kernelPackage = readJson(path.join(repoRoot, 'shared-kernel', 'package.json'));
 
@@ -24,7 +28,7 @@ const SHARED_LIBRARIES = [
  */
 const KERNEL_ENTRIES = [
   'shared-kernel', 'shared-kernel/table', 'shared-kernel/forms', 'shared-kernel/charts',
-  'shared-kernel/host', 'shared-kernel/contracts',
+  'shared-kernel/host', 'shared-kernel/standalone', 'shared-kernel/contracts',
 ];
 
 /**
@@ -134,6 +138,9 @@ function createWebpackConfig({ name, dir, kind, exposes = {}, port }) {
         extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
         // Sources write ESM imports with .js extensions; resolve them to the .ts files.
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+        // react-router 7 exports only its development build (warnings, checks); its package
+        // ships the production build beside it, which bundlers are meant to pick for production.
+        alias: production ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {},
       },
       module: {
         rules: [

@@ -3,7 +3,7 @@
 import 'shared-kernel/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StandaloneHost } from 'shared-kernel/host';
+import { StandaloneHost } from 'shared-kernel/standalone';
 import { routes } from './routes.js';
 
 const container = document.getElementById('root');

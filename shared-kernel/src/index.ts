@@ -3,7 +3,8 @@
  * (Module Federation), so state here (session, i18n, toasts) is the same for the shell and
  * every remote. Heavy parts live in subpaths loaded only where needed:
  * `shared-kernel/table` (ag-grid), `shared-kernel/forms` (formik), `shared-kernel/charts`
- * (apexcharts), `shared-kernel/host` (login + standalone host), `shared-kernel/contracts`.
+ * (apexcharts), `shared-kernel/host` (sign-in pieces, no router), `shared-kernel/standalone` (the
+ * standalone host), `shared-kernel/contracts`.
  */
 export * from './http/index.js';
 export * from './session/index.js';

@@ -1,12 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { ERROR, loginSchema, type LoginRequest } from 'shared-kernel/contracts';
+import type { LoginRequest } from 'shared-kernel/contracts';
 // The host is its own shared entry: reach the root kernel by name so its singletons
 // (session, toasts, i18n) are the page's one copy, never a second bundled one.
 import { Button, SubmitStateBox, errorBodyCode, useSessionStore } from 'shared-kernel';
+import { ERROR } from '../contracts/errors.js';
 import { FormField } from './form-field.js';
 import { getAppState, login } from './session-api.js';
 import { useSchemaForm } from './use-schema-form.js';
 import styles from './host.module.css';
+
+// The rule is the contracts' loginSchema; it (and yup with it) loads when the user starts
+// typing, not with the page.
+const loadLoginSchema = () => import('shared-kernel/contracts').then((contracts) => contracts.loginSchema);
 
 export interface LoginFormProps {
   /** Called after the session is open and its state stored. */
@@ -24,7 +29,7 @@ export interface LoginFormProps {
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t } = useTranslation('common');
   const setAppState = useSessionStore((s) => s.setAppState);
-  const form = useSchemaForm<LoginRequest>(loginSchema, { username: '', password: '' }, async (values) => {
+  const form = useSchemaForm<LoginRequest>(loadLoginSchema, { username: '', password: '' }, async (values) => {
     try {
       await login(values);
       setAppState(await getAppState());

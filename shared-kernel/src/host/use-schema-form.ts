@@ -1,8 +1,17 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ValidationError, type AnyObjectSchema } from 'yup';
-import { REQUEST_STATE } from 'shared-kernel/contracts';
+import type { AnyObjectSchema, ValidationError } from 'yup';
+// The constants' own files, not the contracts barrel: the barrel brings yup, which the login
+// page loads only once the user starts filling in the form (see SchemaSource).
+import { ERROR, REQUEST_STATE } from '../contracts/errors.js';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+
+/**
+ * The yup schema of a form, or a function loading it (e.g. `() =>
+ * import('shared-kernel/contracts').then((c) => c.loginSchema)`): loaded on the first change,
+ * blur or submit, so yup is not part of the page's first load.
+ */
+export type SchemaSource = AnyObjectSchema | (() => Promise<AnyObjectSchema>);
 
 export interface SchemaForm<T extends Record<string, string>> {
   values: T;
@@ -18,78 +27,128 @@ export interface SchemaForm<T extends Record<string, string>> {
   reset: () => void;
 }
 
-function collectErrors<T>(error: unknown): FieldErrors<T> {
-  const errors: Record<string, string> = {};
-  if (error instanceof ValidationError) {
+// Recognised by shape, so this file needs no run-time import of yup.
+function isValidationError(error: unknown): error is ValidationError {
+  return error instanceof Error && error.name === 'ValidationError' && Array.isArray((error as ValidationError).inner);
+}
+
+function validateWith<T>(schema: AnyObjectSchema, values: T): FieldErrors<T> {
+  try {
+    schema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!isValidationError(error)) throw error;
+    const errors: Record<string, string> = {};
     for (const inner of error.inner.length ? error.inner : [error]) {
       if (inner.path && !errors[inner.path]) errors[inner.path] = String(inner.message);
     }
+    return errors as FieldErrors<T>;
   }
-  return errors as FieldErrors<T>;
 }
 
 /**
  * A small form state for the sign-in screens, validated with a contracts yup schema. Those
- * screens are the first a user loads, so they stay free of formik (the forms subpath uses it).
- * `onSubmit` returns the request state: 0 on success or an error code.
+ * screens are the first a user loads, so they stay free of formik (the forms subpath uses it)
+ * and can load the schema on demand. `onSubmit` returns the request state: 0 on success or an
+ * error code; a schema that cannot be loaded gives code 1.
  *
  * @example
  * const form = useSchemaForm(loginSchema, { username: '', password: '' }, async (v) => { ...; return 0; });
  */
 export function useSchemaForm<T extends Record<string, string>>(
-  schema: AnyObjectSchema,
+  schema: SchemaSource,
   initialValues: T,
   onSubmit: (values: T) => Promise<number>,
 ): SchemaForm<T> {
   const initial = useRef(initialValues);
+  // The schema is fixed for the form's life, like the initial values.
+  const source = useRef(schema);
+  const loaded = useRef<AnyObjectSchema | null>(typeof schema === 'function' ? null : schema);
+  const loading = useRef<Promise<AnyObjectSchema> | null>(null);
+  const latestValues = useRef(initialValues);
   const [values, setValues] = useState<T>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
   const [touched, setTouched] = useState<Partial<Record<keyof T & string, boolean>>>({});
   const [submitState, setSubmitState] = useState<number>(REQUEST_STATE.idle);
 
-  const validate = useCallback(
-    (next: T): FieldErrors<T> => {
-      try {
-        schema.validateSync(next, { abortEarly: false });
-        return {};
-      } catch (error) {
-        return collectErrors<T>(error);
+  const loadSchema = useCallback((): Promise<AnyObjectSchema> => {
+    if (loaded.current) return Promise.resolve(loaded.current);
+    const current = source.current;
+    loading.current ??= (typeof current === 'function' ? current() : Promise.resolve(current)).then(
+      (resolved) => {
+        loaded.current = resolved;
+        return resolved;
+      },
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    );
+    return loading.current;
+  }, []);
+
+  /** Shows the messages for `next`: at once when the schema is here, else once it arrives. */
+  const showErrorsFor = useCallback(
+    (next: T) => {
+      if (loaded.current) {
+        setErrors(validateWith(loaded.current, next));
+        return;
       }
+      loadSchema().then(
+        (resolved) => {
+          if (latestValues.current === next) setErrors(validateWith(resolved, next));
+        },
+        // Submit reports a schema that cannot be loaded.
+        () => undefined,
+      );
     },
-    [schema],
+    [loadSchema],
   );
 
   const handleChange = useCallback(
     (event: ChangeEvent<HTMLInputElement>) => {
       const { name, value } = event.target;
-      setValues((prev) => {
-        const next = { ...prev, [name]: value } as T;
-        setErrors(validate(next));
-        return next;
-      });
+      const next = { ...latestValues.current, [name]: value } as T;
+      latestValues.current = next;
+      setValues(next);
+      showErrorsFor(next);
     },
-    [validate],
+    [showErrorsFor],
   );
 
-  const handleBlur = useCallback((event: { target: { name: string } }) => {
-    setTouched((prev) => ({ ...prev, [event.target.name]: true }));
-  }, []);
+  const handleBlur = useCallback(
+    (event: { target: { name: string } }) => {
+      setTouched((prev) => ({ ...prev, [event.target.name]: true }));
+      // Start fetching the schema while the user is still busy with the form.
+      if (!loaded.current) loadSchema().catch(() => undefined);
+    },
+    [loadSchema],
+  );
 
   const handleSubmit = useCallback(
     async (event?: FormEvent) => {
       event?.preventDefault();
-      const found = validate(values);
+      const current = latestValues.current;
+      setTouched(Object.fromEntries(Object.keys(current).map((k) => [k, true])) as Partial<Record<keyof T & string, boolean>>);
+      let resolved: AnyObjectSchema;
+      try {
+        resolved = await loadSchema();
+      } catch {
+        setSubmitState(ERROR.communication);
+        return;
+      }
+      const found = validateWith(resolved, current);
       setErrors(found);
-      setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<Record<keyof T & string, boolean>>);
       if (Object.keys(found).length > 0) return;
       setSubmitState(REQUEST_STATE.submitting);
-      const state = await onSubmit(schema.cast(values, { stripUnknown: true }) as T);
+      const state = await onSubmit(resolved.cast(current, { stripUnknown: true }) as T);
       setSubmitState(state);
     },
-    [values, validate, onSubmit, schema],
+    [loadSchema, onSubmit],
   );
 
   const reset = useCallback(() => {
+    latestValues.current = initial.current;
     setValues(initial.current);
     setErrors({});
     setTouched({});

@@ -1,5 +1,7 @@
 import { HTTPError, TimeoutError } from 'ky';
-import { ERROR, ERROR_CODES } from 'shared-kernel/contracts';
+// The constants' own file, not the contracts barrel: the barrel brings yup (the schemas), which
+// the login page loads only when the user validates a form.
+import { ERROR, ERROR_CODES } from '../contracts/errors.js';
 
 /** The code a bare HTTP status stands for when the answer carries no catalogue code. */
 export function statusToErrorCode(status: number): number {

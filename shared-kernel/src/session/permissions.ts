@@ -1,6 +1,8 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { USER_LEVEL, type AppState, type Atom, type SchoolRef } from 'shared-kernel/contracts';
+import type { AppState, Atom, SchoolRef } from 'shared-kernel/contracts';
+// Not the contracts barrel: it brings yup, which the kernel's root entry must not load.
+import { USER_LEVEL } from '../contracts/atoms.js';
 import { useSessionStore } from './session-store.js';
 
 /** Whether a session holds an atom. Levels 1 and 2 (superadmin, admin) hold every atom. */

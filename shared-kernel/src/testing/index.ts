@@ -9,3 +9,4 @@ export {
   type RenderWithProvidersResult,
 } from './render-with-providers.js';
 export { makeAppState } from './app-state.js';
+export { staticPackageImports, type StaticPackageImport } from './static-imports.js';

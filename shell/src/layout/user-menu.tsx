@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { confirmDiscardUnsavedAsync, useSessionStore } from 'shared-kernel';
 import { logout } from 'shared-kernel/host';
+import { navigateTo } from '../navigation/browser-location.js';
 import { usePopover } from './use-popover.js';
 import styles from './header-controls.module.css';
 
@@ -10,7 +11,6 @@ import styles from './header-controls.module.css';
 export function UserMenu() {
   const { t } = useTranslation('common');
   const user = useSessionStore((s) => s.appState?.user);
-  const navigate = useNavigate();
   const popover = usePopover();
   const menuId = useId();
   if (!user) return null;
@@ -24,8 +24,10 @@ export function UserMenu() {
     } catch {
       // The session ends on this side anyway; the server's expires by itself.
     }
+    // Without a session the shell unmounts the router app and shows the sign-in screens; the
+    // URL is set in the same tick so they open the plain login, with no `next`.
     useSessionStore.getState().clear();
-    navigate('/login', { replace: true });
+    navigateTo('/login', { replace: true });
   };
 
   return (

@@ -14,14 +14,14 @@ export const TEST_REGISTRY = {
 };
 
 /**
- * Renders the whole shell (its real route table) at `path` in a memory router, with a session
- * (or none: `session: null`) and the remote registry registered.
+ * Renders the signed-in app (the shell's real route table) at `path` in a memory router, with
+ * a session and the remote registry registered. The sign-in screens and the switch between
+ * them and this app are App's (see app.test.tsx).
  */
-export function renderApp(path: string, { session = {} }: { session?: Partial<AppState> | null } = {}) {
+export function renderApp(path: string, { session = {} }: { session?: Partial<AppState> } = {}) {
   void i18n.changeLanguage('de');
   resetKernelUiStores();
-  if (session === null) useSessionStore.setState({ appState: null, status: 'unknown' });
-  else useSessionStore.getState().setAppState(makeAppState(session));
+  useSessionStore.getState().setAppState(makeAppState(session));
   registerRemoteRegistry(TEST_REGISTRY);
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
   const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { setFederationRuntime } from 'shared-kernel';
 import { fakeRoutesModule, installFakeRemotes } from '../../testing/fake-remotes.js';
 import { renderApp } from '../../testing/render-app.js';
@@ -42,20 +42,6 @@ describe('route table', () => {
     renderApp('/m-dash');
     await screen.findByRole('heading', { level: 1, name: 'management:m-dash' });
     expect(loadRemote.mock.calls.map(([id]) => id)).toEqual(['management/routes']);
-  });
-
-  it('sends a visitor without a session to the login and keeps the requested URL', async () => {
-    installFakeRemotes();
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = jest.fn(async () => new Response(JSON.stringify({ error: 2 }), { status: 401 })) as typeof fetch;
-    try {
-      const { router } = renderApp('/m-fin/dashboard?year=2025', { session: null });
-      expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeTruthy();
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/m-fin/dashboard?year=2025')}`);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
   });
 });
 

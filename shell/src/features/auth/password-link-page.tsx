@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, SubmitStateBox } from 'shared-kernel';
 import { passwordLinkSchema, type PasswordLinkRequest } from 'shared-kernel/contracts';
 import { FormField, useSchemaForm } from 'shared-kernel/host';
+import { PageLink } from '../../navigation/page-link.js';
 import { requestPasswordLink } from './api/request-password-link.js';
 import { passwordLinkFailureCode } from './auth-codes.js';
 import { AuthPageFrame } from './auth-page-frame.js';
@@ -34,7 +34,7 @@ export function PasswordLinkPage() {
         </form>
       )}
       <p className={styles.links}>
-        <Link to="/login">{t('login.back_to_login')}</Link>
+        <PageLink to="/login">{t('login.back_to_login')}</PageLink>
       </p>
     </AuthPageFrame>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, ErrorPanel, Spinner, SubmitStateBox } from 'shared-kernel';
 import { ERROR, passwordResetSchema, type PasswordResetRequest } from 'shared-kernel/contracts';
 import { FormField, useSchemaForm } from 'shared-kernel/host';
+import { useBrowserLocation } from '../../navigation/browser-location.js';
+import { PageLink } from '../../navigation/page-link.js';
 import { checkResetLink, resetPassword } from './api/reset-password.js';
 import { passwordResetFailureCode } from './auth-codes.js';
 import { AuthPageFrame } from './auth-page-frame.js';
@@ -12,7 +13,7 @@ import styles from './auth.module.css';
 /** /password-reset?k=...: checks the link, then sets a new password. */
 export function PasswordResetPage() {
   const { t } = useTranslation('common');
-  const [params] = useSearchParams();
+  const { params } = useBrowserLocation();
   const key = params.get('k') ?? '';
   // -1 checking, 0 valid, > 0 the code why the link cannot be used.
   const [linkState, setLinkState] = useState<number>(key ? -1 : ERROR.linkInvalid);
@@ -45,7 +46,7 @@ export function PasswordResetPage() {
     content = (
       <>
         <ErrorPanel code={linkState} />
-        <p className={styles.links}><Link to="/password-link">{t('password.request_new_link')}</Link></p>
+        <p className={styles.links}><PageLink to="/password-link">{t('password.request_new_link')}</PageLink></p>
       </>
     );
   } else if (form.submitState === 0) {
@@ -67,7 +68,7 @@ export function PasswordResetPage() {
     <AuthPageFrame title={t('password.reset_title')}>
       {content}
       <p className={styles.links}>
-        <Link to="/login">{t('login.back_to_login')}</Link>
+        <PageLink to="/login">{t('login.back_to_login')}</PageLink>
       </p>
     </AuthPageFrame>
   );

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import type { ReactElement } from 'react';
 import { useSessionStore } from 'shared-kernel';
+import type { AppState } from 'shared-kernel/contracts';
 import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
 import { LoginPage } from '../login-page.js';
 import { PasswordChangePage } from '../password-change-page.js';
@@ -30,10 +31,16 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
+/** The sign-in screens read the browser's URL (they run without react-router). */
+function renderAt(ui: ReactElement, route: string, session: Partial<AppState> | null) {
+  window.history.replaceState(null, '', route);
+  return renderWithProviders(ui, { route, session });
+}
+
 describe('login', () => {
   it('shows the code-2 message when the server answers 401', async () => {
     serve(() => json(401, { error: 2 }));
-    const { user } = renderWithProviders(<LoginPage />, { route: '/login', session: null });
+    const { user } = renderAt(<LoginPage />, '/login', null);
     await user.type(screen.getByLabelText('Benutzername'), 'office');
     await user.type(screen.getByLabelText('Passwort'), 'falsch');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
@@ -46,7 +53,7 @@ describe('login', () => {
 
   it('shows the code-2 message for a 401 without a body too', async () => {
     serve(() => json(401));
-    const { user } = renderWithProviders(<LoginPage />, { route: '/login', session: null });
+    const { user } = renderAt(<LoginPage />, '/login', null);
     await user.type(screen.getByLabelText('Benutzername'), 'office');
     await user.type(screen.getByLabelText('Passwort'), 'x');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
@@ -55,38 +62,46 @@ describe('login', () => {
 
   it('asks for both fields before calling the server', async () => {
     serve(() => json(500));
-    const { user } = renderWithProviders(<LoginPage />, { route: '/login', session: null });
+    const { user } = renderAt(<LoginPage />, '/login', null);
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(screen.getAllByText('Pflichtfeld')).toHaveLength(2);
     expect(screen.getByLabelText('Benutzername').getAttribute('aria-invalid')).toBe('true');
     expect(requests).toHaveLength(0);
   });
 
-  it('opens the session and returns to the requested page', async () => {
+  it('opens the session, stores it and goes to the requested page', async () => {
     const state = makeAppState();
-    serve((request) =>
-      request.url.includes('/api-auth/login') ? json(200, state) : json(200, state),
-    );
-    const { user } = renderWithProviders(
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/m-fin/dashboard" element={<h1>Finanzen</h1>} />
-      </Routes>,
-      { route: `/login?next=${encodeURIComponent('/m-fin/dashboard')}`, session: null },
-    );
+    serve(() => json(200, state));
+    const { user } = renderAt(<LoginPage />, `/login?next=${encodeURIComponent('/m-fin/dashboard?year=2025')}`, null);
     await user.type(screen.getByLabelText('Benutzername'), 'admin');
     await user.type(screen.getByLabelText('Passwort'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
-    expect(await screen.findByRole('heading', { name: 'Finanzen' })).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/m-fin/dashboard'));
+    expect(window.location.search).toBe('?year=2025');
     expect(useSessionStore.getState().appState?.user.username).toBe('admin');
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/api-auth/login', '/api-application-state/get-state']);
+  });
+
+  it('never follows a next URL to another site', async () => {
+    serve(() => json(200, makeAppState()));
+    const { user } = renderAt(<LoginPage />, `/login?next=${encodeURIComponent('//evil.example/x')}`, null);
+    await user.type(screen.getByLabelText('Benutzername'), 'admin');
+    await user.type(screen.getByLabelText('Passwort'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m-dash'));
+    expect(window.location.origin).toBe('http://localhost');
+  });
+
+  it('links to the password-link request', () => {
+    renderAt(<LoginPage />, '/login', null);
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' }).getAttribute('href')).toBe('/password-link');
   });
 });
 
 describe('password reset by link', () => {
   it('shows the code-6 message when the reset answers 403', async () => {
     serve((request) => (request.method === 'GET' ? json(200, { valid: true }) : json(403)));
-    const { user } = renderWithProviders(<PasswordResetPage />, { route: '/password-reset?k=abc', session: null });
+    const { user } = renderAt(<PasswordResetPage />, '/password-reset?k=abc', null);
     await user.type(await screen.findByLabelText('Neues Passwort'), 'geheim123');
     await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'geheim123');
     await user.click(screen.getByRole('button', { name: 'Passwort speichern' }));
@@ -98,7 +113,7 @@ describe('password reset by link', () => {
 
   it('shows code 3 for another failure and the server code when it sends one', async () => {
     serve((request) => (request.method === 'GET' ? json(200, { valid: true }) : json(500)));
-    const { user } = renderWithProviders(<PasswordResetPage />, { route: '/password-reset?k=abc', session: null });
+    const { user } = renderAt(<PasswordResetPage />, '/password-reset?k=abc', null);
     await user.type(await screen.findByLabelText('Neues Passwort'), 'geheim123');
     await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'geheim123');
     await user.click(screen.getByRole('button', { name: 'Passwort speichern' }));
@@ -107,7 +122,7 @@ describe('password reset by link', () => {
 
   it('tells an expired link right away', async () => {
     serve(() => json(403, { error: 7 }));
-    renderWithProviders(<PasswordResetPage />, { route: '/password-reset?k=old', session: null });
+    renderAt(<PasswordResetPage />, '/password-reset?k=old', null);
     expect((await screen.findByRole('alert')).textContent).toContain('Der Link ist abgelaufen oder ungültig.');
     expect(screen.getByRole('link', { name: 'Neuen Link anfordern' }).getAttribute('href')).toBe('/password-link');
     expect(screen.queryByLabelText('Neues Passwort')).toBeNull();
@@ -115,7 +130,7 @@ describe('password reset by link', () => {
 
   it('refuses two different passwords before calling the server', async () => {
     serve(() => json(200, { valid: true }));
-    const { user } = renderWithProviders(<PasswordResetPage />, { route: '/password-reset?k=abc', session: null });
+    const { user } = renderAt(<PasswordResetPage />, '/password-reset?k=abc', null);
     await user.type(await screen.findByLabelText('Neues Passwort'), 'geheim123');
     await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'geheim124');
     await user.click(screen.getByRole('button', { name: 'Passwort speichern' }));
@@ -127,7 +142,7 @@ describe('password reset by link', () => {
 describe('password link request', () => {
   it('shows code 6 on failure and the confirmation on success', async () => {
     serve(() => json(400));
-    const { user } = renderWithProviders(<PasswordLinkPage />, { route: '/password-link', session: null });
+    const { user } = renderAt(<PasswordLinkPage />, '/password-link', null);
     await user.type(screen.getByLabelText('Benutzername oder E-Mail-Adresse'), 'office');
     await user.click(screen.getByRole('button', { name: 'Link anfordern' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Ungültiger Benutzername und/oder ungültige E-Mail-Adresse.');
@@ -142,7 +157,7 @@ describe('password link request', () => {
 describe('password change', () => {
   it('sends the own id and shows code 4 on 428, the server code 5 when given', async () => {
     serve(() => json(428));
-    const { user } = renderWithProviders(<PasswordChangePage />, { route: '/password-change', session: { user: { ...makeAppState().user, id: 42 } } });
+    const { user } = renderAt(<PasswordChangePage />, '/password-change', { user: { ...makeAppState().user, id: 42 } });
     await user.type(screen.getByLabelText('Aktuelles Passwort'), 'alt12345');
     await user.type(screen.getByLabelText('Neues Passwort'), 'neu123456');
     await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'neu123456');

@@ -2,10 +2,10 @@ import { useEffect, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, ErrorPanel, Spinner, Toaster, initRemotes, useSessionStore } from 'shared-kernel';
-import { LoginForm } from './login-form.js';
-import { logout } from './session-api.js';
-import { useSessionBootstrap } from './use-session-bootstrap.js';
-import styles from './host.module.css';
+// Its own shared entry like the host: reach the sign-in pieces by name so the page holds one
+// copy of them.
+import { LoginForm, logout, useSessionBootstrap } from 'shared-kernel/host';
+import styles from './standalone.module.css';
 
 export interface StandaloneHostProps {
   /** The remote's federation name (management, finance, association, content). */
