@@ -4,12 +4,12 @@ import 'shared-kernel/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StandaloneHost } from 'shared-kernel/standalone';
-import { routes } from './routes.js';
+import { buildId, routes } from './routes.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing in index.html');
 createRoot(container).render(
   <StrictMode>
-    <StandaloneHost area="finance" routes={routes} />
+    <StandaloneHost area="finance" routes={routes} buildId={buildId} />
   </StrictMode>,
 );

@@ -11,3 +11,6 @@ export const routes: RemoteRoutesModule['routes'] = {
   'm-fin': FinanceRoutes,
   'm-student/dun': RedirectHome,
 };
+
+/** This build's id (webpack DefinePlugin); the host shows it under the area. */
+export const buildId: string = typeof __BUILD_ID__ !== 'undefined' ? __BUILD_ID__ : 'dev';

@@ -18,3 +18,6 @@ export const routes: RemoteRoutesModule['routes'] = {
   'm-import': RedirectHome,
   'm-help': RedirectHome,
 };
+
+/** This build's id (webpack DefinePlugin); the host shows it under the area. */
+export const buildId: string = typeof __BUILD_ID__ !== 'undefined' ? __BUILD_ID__ : 'dev';

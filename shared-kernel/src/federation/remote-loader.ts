@@ -16,6 +16,12 @@ export type RemoteRegistry = Partial<Record<RemoteName, string>>;
  */
 export interface RemoteRoutesModule {
   routes: Record<string, ComponentType>;
+  /**
+   * The remote's own build id (its `__BUILD_ID__`, set by webpack.shared.js), shown under its
+   * area so a redeployed remote can be told apart. It must come from the remote's code: the
+   * kernel is shared from the shell and would name the shell's build.
+   */
+  buildId?: string;
 }
 
 /** The parts of the Module Federation runtime the kernel uses (replaceable in tests). */

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RemoteErrorBoundary } from './remote-error-boundary.js';
 import { loadRemoteModule } from './remote-loader.js';
 
@@ -66,13 +67,14 @@ export function RemoteSlot<P extends object>({
 }
 
 /**
- * The small "Build …" line each remote's area shows, with the remote's own build id (pass
- * `__BUILD_ID__` from the remote's code, so it names the remote's build, not the shell's).
+ * The small "Build …" line under a remote's area, with the remote's own build id (the
+ * `buildId` its './routes' module exports), so a redeployed remote can be told apart.
  */
 export function RemoteBuildInfo({ buildId, className }: { buildId: string; className?: string }) {
+  const { t } = useTranslation('common');
   return (
     <p className={className} data-build-id={buildId} style={{ fontSize: 'var(--sbo-font-size-xs)', color: 'var(--sbo-color-text-muted)' }}>
-      Build {buildId}
+      {t('app.build', { id: buildId })}
     </p>
   );
 }

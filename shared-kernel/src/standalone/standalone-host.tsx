@@ -1,7 +1,7 @@
 import { useEffect, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, ErrorPanel, Spinner, Toaster, initRemotes, useSessionStore } from 'shared-kernel';
+import { Button, ErrorPanel, RemoteBuildInfo, Spinner, Toaster, initRemotes, useSessionStore } from 'shared-kernel';
 // Its own shared entry like the host: reach the sign-in pieces by name so the page holds one
 // copy of them.
 import { LoginForm, logout, useSessionBootstrap } from 'shared-kernel/host';
@@ -12,6 +12,8 @@ export interface StandaloneHostProps {
   area: string;
   /** The remote's routes by prefix, as its './routes' module exports them. */
   routes: Record<string, ComponentType>;
+  /** The remote's build id (its './routes' module's `buildId`), shown under the area. */
+  buildId?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface StandaloneHostProps {
  * @example
  * createRoot(el).render(<StandaloneHost area="finance" routes={routes} />);
  */
-export function StandaloneHost({ area, routes }: StandaloneHostProps) {
+export function StandaloneHost({ area, routes, buildId }: StandaloneHostProps) {
   const { t } = useTranslation('common');
   const { state, retry } = useSessionBootstrap();
   const status = useSessionStore((s) => s.status);
@@ -64,6 +66,7 @@ export function StandaloneHost({ area, routes }: StandaloneHostProps) {
       </Routes>
     );
   }
+  const buildLine = status === 'authenticated' && buildId ? <footer><RemoteBuildInfo buildId={buildId} /></footer> : null;
 
   return (
     <BrowserRouter>
@@ -76,7 +79,7 @@ export function StandaloneHost({ area, routes }: StandaloneHostProps) {
             </Button>
           )}
         </header>
-        <main className={styles.main}>{content}</main>
+        <main className={styles.main}>{content}{buildLine}</main>
         <Toaster />
       </div>
     </BrowserRouter>

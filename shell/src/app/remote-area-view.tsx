@@ -1,14 +1,14 @@
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import {
-  ErrorPanel, RemoteErrorBoundary, Spinner, isRemoteLoadFailure, loadRemoteModule, retryRemote,
+  ErrorPanel, RemoteBuildInfo, RemoteErrorBoundary, Spinner, isRemoteLoadFailure, loadRemoteModule, retryRemote,
   type RemoteName, type RemoteRoutesModule,
 } from 'shared-kernel';
 import styles from './remote-area-view.module.css';
 
 type AreaState =
   | { status: 'loading' }
-  | { status: 'ready'; Component: ComponentType }
+  | { status: 'ready'; Component: ComponentType; buildId?: string }
   | { status: 'failed'; code: number };
 
 /**
@@ -28,7 +28,7 @@ export function RemoteAreaView({ remote, prefix }: { remote: RemoteName; prefix:
       (module) => {
         if (!active) return;
         const Component = module.routes?.[prefix];
-        if (Component) setState({ status: 'ready', Component });
+        if (Component) setState({ status: 'ready', Component, buildId: module.buildId });
         else {
           console.error(`Remote ${remote} serves no routes for ${prefix}`);
           setState({ status: 'failed', code: 3 });
@@ -56,7 +56,7 @@ export function RemoteAreaView({ remote, prefix }: { remote: RemoteName; prefix:
   if (state.status === 'failed') {
     return <ErrorPanel code={state.code} title="errors.remote_unavailable" onRetry={reload} />;
   }
-  const { Component } = state;
+  const { Component, buildId } = state;
   return (
     <RemoteErrorBoundary
       resetKey={`${attempt}:${location.pathname}`}
@@ -74,6 +74,11 @@ export function RemoteAreaView({ remote, prefix }: { remote: RemoteName; prefix:
       <Suspense fallback={<div className={styles.loading}><Spinner showLabel /></div>}>
         <Component />
       </Suspense>
+      {buildId && (
+        <footer>
+          <RemoteBuildInfo buildId={buildId} />
+        </footer>
+      )}
     </RemoteErrorBoundary>
   );
 }

@@ -19,6 +19,7 @@ export function fakeRoutesModule(remote: string): RemoteRoutesModule {
     routes: Object.fromEntries(
       REMOTE_AREAS.filter((area) => area.remote === remote).map(({ prefix }) => [prefix, fakeAreaRoutes(remote, prefix)]),
     ),
+    buildId: `${remote}-build-1`,
   };
 }
 

@@ -1,5 +1,4 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { AreaLayout } from '../../app/area-layout.js';
 import { FinanceDashboardPage } from './components/finance-dashboard-page.js';
 
 /** /m-fin/* */
@@ -7,7 +6,7 @@ export function FinanceRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="dashboard" replace />} />
-      <Route path="dashboard" element={<AreaLayout><FinanceDashboardPage /></AreaLayout>} />
+      <Route path="dashboard" element={<FinanceDashboardPage />} />
       <Route path="*" element={<Navigate to="/m-dash" replace />} />
     </Routes>
   );

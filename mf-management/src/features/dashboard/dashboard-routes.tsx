@@ -1,12 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { AreaLayout } from '../../app/area-layout.js';
 import { DashboardPage } from './components/dashboard-page.js';
 
 /** /m-dash */
 export function DashboardRoutes() {
   return (
     <Routes>
-      <Route index element={<AreaLayout><DashboardPage /></AreaLayout>} />
+      <Route index element={<DashboardPage />} />
       <Route path="*" element={<Navigate to="/m-dash" replace />} />
     </Routes>
   );

@@ -21,6 +21,8 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(router.state.location.pathname).toBe(path);
     expect(loadRemote).toHaveBeenCalledWith(`${heading.split(':')[0]}/routes`);
+    // The remote's own build id, from its routes module, under its area.
+    expect(screen.getByText(`Build ${heading.split(':')[0]}-build-1`)).toBeTruthy();
   });
 
   it('knows the owner of a path without rendering', () => {
