@@ -6,6 +6,8 @@ export const uiLocales = {
   de: {
     ui: {
       retry: 'Erneut versuchen',
+      no_permission_title: 'Keine Berechtigung',
+      no_permission_text: 'Für diese Ansicht fehlt Ihrem Konto die Berechtigung. Wenden Sie sich bei Bedarf an die Administration Ihrer Schule.',
       cancel: 'Abbrechen',
       confirm: 'Bestätigen',
       confirm_title: 'Bitte bestätigen',
@@ -61,6 +63,8 @@ export const uiLocales = {
   en: {
     ui: {
       retry: 'Try again',
+      no_permission_title: 'No permission',
+      no_permission_text: 'Your account lacks the permission for this view. Ask your school’s administration if you need it.',
       cancel: 'Cancel',
       confirm: 'Confirm',
       confirm_title: 'Please confirm',

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Atom } from '../contracts/atoms.js';
+import { useCan } from '../session/index.js';
+import styles from './error-panel.module.css';
+
+/** The notice shown in place of a screen the user's atoms do not allow. */
+export function NoPermissionPanel() {
+  const { t } = useTranslation('common');
+  return (
+    <section className={styles.panel} aria-labelledby="sbo-no-permission-title">
+      <h2 id="sbo-no-permission-title" className={styles.title}>{t('ui.no_permission_title')}</h2>
+      <p>{t('ui.no_permission_text')}</p>
+    </section>
+  );
+}
+
+/** Props of {@link RequireAtom}. */
+export interface RequireAtomProps {
+  /** The atom the screen needs (its route in the menu table shows with the same atom). */
+  atom: Atom;
+  children: ReactNode;
+}
+
+/**
+ * Shows a screen only with the atom it needs; otherwise a clear "no permission" notice instead
+ * of a screen whose calls the server would refuse (a deep link or bookmark of a user whose
+ * role changed). Convenience only: the server checks every call anyway.
+ * @example <Route path="dashboard" element={<RequireAtom atom="finance_r"><FinanceDashboardPage /></RequireAtom>} />
+ */
+export function RequireAtom({ atom, children }: RequireAtomProps) {
+  const allowed = useCan(atom);
+  return allowed ? <>{children}</> : <NoPermissionPanel />;
+}
