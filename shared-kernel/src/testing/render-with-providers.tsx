@@ -14,7 +14,7 @@ import { makeAppState } from './app-state.js';
 
 // The test machines are small and shared: ag-grid and lazy chunks can take more than the
 // default second to settle under load.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 8000 });
 
 /** Options of {@link renderWithProviders}. */
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {

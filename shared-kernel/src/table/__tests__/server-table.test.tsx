@@ -67,7 +67,8 @@ function PaymentsList({ fetchPage, selectable = false }: { fetchPage: FetchPage<
 const lastRequest = (fetchPage: jest.Mock) => fetchPage.mock.calls[fetchPage.mock.calls.length - 1][0] as PagedListRequest;
 
 async function findCell(text: string) {
-  return screen.findByText(text, {}, { timeout: 3000 });
+  // The first ag-grid render can take seconds on a loaded 2-core machine: a wait limit only.
+  return screen.findByText(text, {}, { timeout: 10_000 });
 }
 
 describe('ServerTable', () => {

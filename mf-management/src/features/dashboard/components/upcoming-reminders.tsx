@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorPanel, Spinner, formatDate, todayIso, useRequest, useSchoolFilter } from 'shared-kernel';
+import { DataPanel, formatDate, todayIso, useRequest, useSchoolFilter } from 'shared-kernel';
 import { NS } from '../../../i18n.js';
 import { getUpcomingReminders, type UpcomingReminder } from '../api/get-upcoming-reminders.js';
 import styles from './upcoming-reminders.module.css';
@@ -23,45 +23,42 @@ export function UpcomingReminders() {
     return '';
   };
 
-  let body;
-  if (state === -1 && !data) body = <Spinner showLabel />;
-  else if (state > 0) body = <ErrorPanel code={state} onRetry={reload} headingLevel={3} />;
-  else if (!data?.length) body = <p>{t('dashboard.reminders_empty')}</p>;
-  else {
-    body = (
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">{t('dashboard.deadline')}</th>
-            <th scope="col">{t('dashboard.subject')}</th>
-            <th scope="col">{t('dashboard.created_by')}</th>
-            <th scope="col">{t('dashboard.reference')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((reminder: UpcomingReminder) => {
-            const due = dueClass(reminder.date_deadline, today);
-            return (
-              <tr key={reminder.reminder_id} className={due ? styles[due] : undefined}>
-                <td>
-                  {formatDate(reminder.date_deadline)}
-                  {due && <span className={styles.badge}> ({t(due === 'overdue' ? 'dashboard.overdue' : 'dashboard.due_today')})</span>}
-                </td>
-                <td>{reminder.subject}</td>
-                <td>{reminder.username}</td>
-                <td>{referenceText(reminder)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    );
-  }
-
   return (
-    <section className={styles.block} aria-labelledby="upcoming-reminders-title">
-      <h2 id="upcoming-reminders-title" className={styles.title}>{t('dashboard.reminders')}</h2>
-      {body}
-    </section>
+    <DataPanel
+      title={t('dashboard.reminders')}
+      state={state}
+      data={data}
+      onRetry={reload}
+      emptyText={t('dashboard.reminders_empty')}
+    >
+      {(rows) => (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('dashboard.deadline')}</th>
+              <th scope="col">{t('dashboard.subject')}</th>
+              <th scope="col">{t('dashboard.created_by')}</th>
+              <th scope="col">{t('dashboard.reference')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((reminder: UpcomingReminder) => {
+              const due = dueClass(reminder.date_deadline, today);
+              return (
+                <tr key={reminder.reminder_id} className={due ? styles[due] : undefined}>
+                  <td>
+                    {formatDate(reminder.date_deadline)}
+                    {due && <span className={styles.badge}> ({t(due === 'overdue' ? 'dashboard.overdue' : 'dashboard.due_today')})</span>}
+                  </td>
+                  <td>{reminder.subject}</td>
+                  <td>{reminder.username}</td>
+                  <td>{referenceText(reminder)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </DataPanel>
   );
 }
