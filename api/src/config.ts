@@ -36,6 +36,10 @@ export interface AppConfig {
   currency: string;
   networkBrand: string;
   eventsCalendarUrl: string;
+  /** Map tile URL template ({z}/{x}/{y}, optional {s}) for the student map, '' = no tiles. */
+  mapTileUrl: string;
+  /** Attribution text the tile server requires. */
+  mapAttribution: string;
   betaFlags: string[];
   disabledMemberStatuses: number[];
   sessionIdleMinutes: number;
@@ -141,6 +145,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     currency,
     networkBrand: text(env, 'NETWORK_BRAND', 'Kampfkunstverband'),
     eventsCalendarUrl: env.EVENTS_CALENDAR_URL?.trim() ?? '',
+    mapTileUrl: env.MAP_TILE_URL?.trim() ?? '',
+    mapAttribution: env.MAP_ATTRIBUTION?.trim() ?? '',
     betaFlags: list(env, 'BETA_FLAGS', ''),
     disabledMemberStatuses,
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),

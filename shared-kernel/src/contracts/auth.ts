@@ -52,6 +52,10 @@ export interface AppState extends SessionInfo {
   minClientVersion: string;
   /** URL of the external events calendar (menu link), or '' when not configured. */
   eventsCalendarUrl: string;
+  /** Map tile URL template for the student map ({z}/{x}/{y}, optional {s}); '' = no tile server configured. */
+  mapTileUrl: string;
+  /** Attribution the tile server requires (shown on the map). */
+  mapAttribution: string;
 }
 
 export const loginSchema = yup

@@ -26,6 +26,14 @@ export const ERROR = {
   creditorIdMissing: 1004,
   studentExists: 1005,
   contractNumberInUse: 1006,
+  /** Upload: the file's content is not one of the accepted types (checked by content, not name). */
+  fileTypeRefused: 1100,
+  /** Upload: a file is larger than allowed. */
+  fileTooLarge: 1101,
+  /** Upload: more files than allowed in one request. */
+  tooManyFiles: 1102,
+  /** Upload: an image has too many pixels or cannot be decoded. */
+  imageRefused: 1103,
 } as const;
 
 export type ErrorCode = (typeof ERROR)[keyof typeof ERROR];

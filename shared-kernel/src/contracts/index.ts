@@ -12,3 +12,7 @@ export * from './users.js';
 export * from './enums.js';
 export * from './banking.js';
 export * from './business.js';
+export * from './students.js';
+export * from './income-expense.js';
+export * from './tickets.js';
+export * from './news.js';

@@ -24,6 +24,10 @@ export const commonDe = {
     1004: 'Eine SEPA-Zahlung auf ein Konto ohne gültige Gläubiger-ID ist nicht möglich.',
     1005: 'Der Schüler existiert bereits.',
     1006: 'Die Vertragsnummer ist bereits vergeben.',
+    1100: 'Dieser Dateityp wird nicht angenommen (geprüft wird der Inhalt, nicht der Name).',
+    1101: 'Die Datei ist zu groß.',
+    1102: 'Zu viele Dateien auf einmal.',
+    1103: 'Das Bild ist zu groß oder beschädigt.',
     remote_unavailable: 'Dieser Bereich konnte nicht geladen werden.',
   },
   form: {

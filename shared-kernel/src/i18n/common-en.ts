@@ -24,6 +24,10 @@ export const commonEn = {
     1004: 'A SEPA payment to an account without a valid creditor id is not possible.',
     1005: 'The student already exists.',
     1006: 'The contract number is already in use.',
+    1100: 'This file type is not accepted (the content is checked, not the name).',
+    1101: 'The file is too large.',
+    1102: 'Too many files at once.',
+    1103: 'The image is too large or damaged.',
     remote_unavailable: 'This area could not be loaded.',
   },
   form: {

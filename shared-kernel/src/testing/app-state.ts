@@ -31,6 +31,8 @@ export function makeAppState(overrides: Partial<AppState> = {}): AppState {
     version: '0.1.0',
     minClientVersion: '0.0.0',
     eventsCalendarUrl: '',
+    mapTileUrl: '',
+    mapAttribution: '',
     ...overrides,
   };
 }

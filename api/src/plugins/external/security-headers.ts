@@ -11,6 +11,13 @@ export function remoteOrigins(urls: Record<string, string>): string[] {
   return [...origins];
 }
 
+/** CSP source of a tile URL template: its origin, with `{s}` widened to `*` (a.tile…, b.tile…). */
+export function tileOrigin(template: string): string {
+  const match = /^(https?:\/\/[^/]+)/i.exec(template);
+  if (!match) return "'self'";
+  return match[1]!.replace(/\{s\}/g, '*').replace(/\{[^}]*\}/g, '*');
+}
+
 /**
  * Security headers: scripts only from this origin and the registry's remote origins (no
  * eval), styles also inline (ag-grid and style-loader inject them), framing only by this
@@ -20,6 +27,8 @@ export function remoteOrigins(urls: Record<string, string>): string[] {
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
     const remotes = remoteOrigins(app.config.remoteUrls);
+    // The student map loads tiles from the configured tile server ({s} = any subdomain).
+    const tiles = app.config.mapTileUrl ? [tileOrigin(app.config.mapTileUrl)] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -27,7 +36,7 @@ export default fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...remotes],
           styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-          imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
+          imgSrc: ["'self'", 'data:', 'blob:', ...remotes, ...tiles],
           fontSrc: ["'self'", 'data:', ...remotes],
           connectSrc: ["'self'", ...remotes],
           objectSrc: ["'none'"],

@@ -30,6 +30,8 @@ export default async function applicationStateRoutes(app: FastifyInstance) {
               version: { type: 'string' },
               minClientVersion: { type: 'string' },
               eventsCalendarUrl: { type: 'string' },
+              mapTileUrl: { type: 'string' },
+              mapAttribution: { type: 'string' },
             },
           },
           ...errorResponses,
@@ -50,6 +52,8 @@ export default async function applicationStateRoutes(app: FastifyInstance) {
         version: config.version,
         minClientVersion: config.minClientVersion,
         eventsCalendarUrl: config.eventsCalendarUrl,
+        mapTileUrl: config.mapTileUrl,
+        mapAttribution: config.mapAttribution,
       };
     },
   );

@@ -10,6 +10,8 @@ function session(level: 1 | 2 | 3, atoms: Atom[], extra: { mno?: string | null; 
     user: { ...makeAppState().user, level, mno: extra.mno ?? null },
     atoms,
     eventsCalendarUrl: extra.calendar ?? '',
+    mapTileUrl: '',
+    mapAttribution: '',
   };
 }
 

@@ -1,0 +1,75 @@
+import * as yup from 'yup';
+import { MSG } from './messages.js';
+import { CONTENT_VISIBILITY } from './enums.js';
+
+/**
+ * Microsite news form (spec 002 §2.18, §3, §5). The body is rich text (HTML) that the server
+ * sanitises with an allow-list on save and the screens sanitise again before rendering.
+ * Files (attachments and images) are uploaded first (POST /api-content/news-file, multipart
+ * `file`) and referenced by id in `files`. List reads: newsListSchema / NewsListRow in business.ts.
+ */
+
+const id = () => yup.number().typeError(MSG.invalid).integer(MSG.invalid).min(1, MSG.invalid).max(2_147_483_647, MSG.invalid);
+const isoDateTime = () =>
+  yup
+    .string()
+    .nullable()
+    .default(null)
+    .test('iso-date-time', MSG.date, (value) => !value || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))));
+
+export const NEWS_VISIBILITIES = [CONTENT_VISIBILITY.currentUser, CONTENT_VISIBILITY.certainSchools, CONTENT_VISIBILITY.allSchools] as const;
+export const NEWS_BODY_MAX = 200_000;
+export const NEWS_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const NEWS_MAX_FILES = 20;
+
+/** POST /api-content/news (create) and PUT /api-content/news?id (update) body. */
+export const newsFormSchema = yup
+  .object({
+    title: yup.string().trim().required(MSG.required).max(200, MSG.tooLong),
+    teaser: yup.string().trim().max(1000, MSG.tooLong).default(''),
+    body: yup.string().max(NEWS_BODY_MAX, MSG.tooLong).default(''),
+    /** ISO date-times (screens: DD.MM.YYYY HH:mm:ss). */
+    date_published: isoDateTime(),
+    date_expired: isoDateTime().test('after-publish', MSG.date, function (value) {
+      const published = this.parent.date_published as string | null;
+      return !value || !published || Date.parse(value) > Date.parse(published);
+    }),
+    active: yup.boolean().default(true),
+    /** 1 current user, 3 certain schools, 4 all schools. */
+    visibility: yup.number().typeError(MSG.required).oneOf([...NEWS_VISIBILITIES], MSG.invalid).required(MSG.required),
+    /** Shown to these schools: required (at least one) only for visibility 3. */
+    schools: yup
+      .array(id().required())
+      .max(500)
+      .default([])
+      .when('visibility', {
+        is: CONTENT_VISIBILITY.certainSchools,
+        then: (schema) => schema.min(1, MSG.oneSchool),
+      }),
+    /** The owner school (defaults to the first school in the user's filter). */
+    school_id: id().required(MSG.required),
+    /** Ids of files uploaded through POST /api-content/news-file. */
+    files: yup.array(id().required()).max(NEWS_MAX_FILES).default([]),
+  })
+  .noUnknown();
+export type NewsForm = yup.InferType<typeof newsFormSchema>;
+
+/** A file of a news item. */
+export interface NewsFile {
+  id: number;
+  name: string;
+  size: number;
+  mime: string;
+  /** Images are shown inline (GET /api-content/news-file?id), others are attachments. */
+  image: boolean;
+}
+
+/** GET /api-content/news?id answer. */
+export interface NewsItem extends Omit<NewsForm, 'files'> {
+  content_id: number;
+  files: NewsFile[];
+  /** The user may change it (owner school in scope and c_news_w). */
+  editable: boolean;
+  created_at: string;
+  updated_at: string;
+}
