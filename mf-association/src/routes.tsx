@@ -2,13 +2,14 @@ import './i18n.js';
 import type { RemoteRoutesModule } from 'shared-kernel';
 import { RedirectHome } from './app/redirect-home.js';
 import { AssociationDashboardRoutes } from './features/dashboard/association-dashboard-routes.js';
+import { TicketRoutes } from './features/tickets/ticket-routes.js';
 
 /** What the association remote serves, by route prefix (e-). */
 export const routes: RemoteRoutesModule['routes'] = {
   'e-dash': AssociationDashboardRoutes,
   'e-document': RedirectHome,
   'e-rcc': RedirectHome,
-  'e-ticket': RedirectHome,
+  'e-ticket': TicketRoutes,
   'e-trainer': RedirectHome,
 };
 

@@ -1,16 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader, useCan } from 'shared-kernel';
 import { NS } from '../../../i18n.js';
-import { SupportTickets } from './support-tickets.js';
+import { AssociationNews } from './association-news.js';
+import { ReleaseNotesButton } from './release-notes-dialog.js';
+import { TicketListPanel } from './ticket-list-panel.js';
 
-/** /e-dash: the association overview. */
+/** /e-dash: the association overview (spec 002 §2.13): news, support and technical requests. */
 export function AssociationDashboardPage() {
   const { t } = useTranslation(NS);
-  const canSeeTickets = useCan('e_ticket_r');
+  const canReadTickets = useCan('e_ticket_r');
+  const canSendTickets = useCan('e_ticket_s');
+  const canReadNews = useCan('e_news_r');
+  const showTickets = canReadTickets || canSendTickets;
   return (
     <>
       <PageHeader title={t('dashboard.title')} />
-      {canSeeTickets && <SupportTickets />}
+      {canReadNews && <AssociationNews />}
+      {showTickets && <TicketListPanel mode={1} canRead={canReadTickets} canSend={canSendTickets} />}
+      {showTickets && (
+        <TicketListPanel
+          mode={2}
+          canRead={canReadTickets}
+          canSend={canSendTickets}
+          extraActions={<ReleaseNotesButton />}
+        />
+      )}
     </>
   );
 }
