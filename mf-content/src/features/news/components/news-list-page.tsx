@@ -1,70 +1,89 @@
-import { useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Button, ErrorPanel, PageHeader, Spinner, formatDate, useRequest, useSchoolFilter,
-} from 'shared-kernel';
-import { CONTENT_VISIBILITY, DEFAULT_PAGE_SIZE } from 'shared-kernel/contracts';
+import { Link } from 'react-router';
+import { PageHeader, formatDateTime, showErrorDialog, useCan, useConfirm, useSchoolFilter } from 'shared-kernel';
+import { CONTENT_VISIBILITY, type NewsListRow } from 'shared-kernel/contracts';
+import { ServerTable, useServerListController, type ServerColumn } from 'shared-kernel/table';
 import { NS } from '../../../i18n.js';
+import { deleteNews } from '../api/delete-news.js';
 import { getNewsList } from '../api/get-news-list.js';
+import { NewsRowActions } from './news-row-actions.js';
 import styles from './news-list-page.module.css';
 
-/** /c-news: the news of the filtered schools, newest first, paged on the server. */
+const formatInstant = (value: unknown) => formatDateTime(value as string | null, true);
+
+/**
+ * /c-news: the news of the filtered schools (own, shown to them, or for all schools), paged,
+ * sorted and filtered on the server; edit, copy and delete per row, an add button.
+ */
 export function NewsListPage() {
   const { t } = useTranslation(NS);
-  const [page, setPage] = useState(0);
-  const { key } = useSchoolFilter();
-  const { state, data, reload } = useRequest(
-    (signal) =>
-      getNewsList(
-        { page, pageSize: DEFAULT_PAGE_SIZE, sorted: [{ id: 'date_published', desc: true }], filtered: [] },
-        signal,
-      ),
-    [page, key],
+  const canWrite = useCan('c_news_w');
+  const confirm = useConfirm();
+  const { schools } = useSchoolFilter();
+  const list = useServerListController<NewsListRow>({
+    fetchPage: getNewsList,
+    initialSort: [{ id: 'date_published', desc: true }],
+  });
+  const { reload } = list;
+
+  const remove = useCallback(
+    async (row: NewsListRow) => {
+      if (!(await confirm({ message: 'really_delete', danger: true }))) return;
+      try {
+        await deleteNews(row.content_id);
+      } catch {
+        await showErrorDialog({ code: 3, title: 'errors.error' });
+        return;
+      }
+      reload();
+    },
+    [confirm, reload],
   );
 
-  let body;
-  if (state === -1 && !data) body = <Spinner showLabel />;
-  else if (state > 0) body = <ErrorPanel code={state} onRetry={reload} />;
-  else if (!data?.rows.length) body = <p>{t('news.empty')}</p>;
-  else {
-    const pages = Math.max(1, data.pages);
-    body = (
-      <>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('news.headline')}</th>
-              <th scope="col">{t('news.schools')}</th>
-              <th scope="col">{t('news.active')}</th>
-              <th scope="col">{t('news.published')}</th>
-              <th scope="col">{t('news.expires')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((row) => (
-              <tr key={row.content_id}>
-                <td>{row.title}</td>
-                <td>{row.visibility === CONTENT_VISIBILITY.allSchools ? t('news.all_schools') : row.schools.join(', ')}</td>
-                <td>{row.active ? t('news.yes') : t('news.no')}</td>
-                <td>{formatDate(row.date_published)}</td>
-                <td>{formatDate(row.date_expired)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <nav className={styles.pager} aria-label={t('news.page_of', { page: page + 1, pages, total: data.total })}>
-          <Button onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>{t('news.previous')}</Button>
-          <span>{t('news.page_of', { page: page + 1, pages, total: data.total })}</span>
-          <Button onClick={() => setPage((p) => p + 1)} disabled={page + 1 >= pages}>{t('news.next')}</Button>
-        </nav>
-      </>
-    );
-  }
+  const columns = useMemo<ServerColumn<NewsListRow>[]>(() => {
+    const own = new Set(schools.map((school) => school.id));
+    return [
+      {
+        field: 'schools',
+        header: t('news.schools'),
+        sortable: false,
+        format: (_value, row) => (row.visibility === CONTENT_VISIBILITY.allSchools ? t('news.all_schools') : row.schools.join(', ')),
+      },
+      { field: 'title', header: t('news.headline'), filter: { type: 'text' }, flex: 2 },
+      {
+        field: 'active',
+        header: t('news.active'),
+        width: 110,
+        // A render, not a format: ag-grid would draw boolean values as checkboxes.
+        render: (row) => (row.active ? t('news.yes') : t('news.no')),
+        filter: { type: 'select', options: [{ value: true, label: t('news.yes') }, { value: false, label: t('news.no') }] },
+      },
+      { field: 'date_published', header: t('news.published'), minWidth: 170, format: formatInstant },
+      { field: 'date_expired', header: t('news.expires'), minWidth: 170, format: formatInstant },
+      {
+        field: 'actions',
+        header: t('news.actions'),
+        sortable: false,
+        minWidth: 260,
+        render: (row) => <NewsRowActions row={row} ownSchool={own.has(row.school_id)} onDelete={(r) => void remove(r)} />,
+      },
+    ];
+  }, [t, schools, remove]);
 
   return (
     <>
-      <PageHeader title={t('news.title')} />
-      {body}
+      <PageHeader
+        title={t('news.title')}
+        actions={
+          canWrite ? (
+            <Link to="/c-news/create" className={styles.addButton}>
+              {t('news.add')}
+            </Link>
+          ) : undefined
+        }
+      />
+      <ServerTable controller={list} columns={columns} rowId={(row) => row.content_id} label={t('news.title')} />
     </>
   );
 }
