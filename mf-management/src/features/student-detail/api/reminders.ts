@@ -1,0 +1,44 @@
+import { http } from 'shared-kernel';
+import {
+  REMINDER_DETAIL_PAGE_SIZE,
+  type PagedListResponse,
+  type ReminderForm,
+  type ReminderRow,
+} from 'shared-kernel/contracts';
+
+/** POST /api-reminder/list: the student's open reminders (first 50, earliest deadline first). */
+export async function getOpenStudentReminders(studentId: number, signal?: AbortSignal): Promise<ReminderRow[]> {
+  const answer = await http
+    .post('api-reminder/list', {
+      json: {
+        page: 0,
+        pageSize: REMINDER_DETAIL_PAGE_SIZE,
+        sorted: [{ id: 'date_deadline', desc: false }],
+        filtered: [{ id: 'student_id', value: studentId }],
+        done: false,
+      },
+      signal,
+    })
+    .json<PagedListResponse<ReminderRow>>();
+  return answer.rows;
+}
+
+/** POST /api-reminder/data: a new reminder (student_id set, the school is taken from the student). */
+export async function createReminder(reminder: ReminderForm): Promise<void> {
+  await http.post('api-reminder/data', { json: reminder });
+}
+
+/** PUT /api-reminder/data?id with done: true: marks the reminder done now (it moves to the timeline). */
+export async function markReminderDone(reminder: ReminderRow): Promise<void> {
+  const body: ReminderForm = {
+    date_deadline: reminder.date_deadline.slice(0, 10),
+    subject: reminder.subject,
+    notes: reminder.notes,
+    student_id: reminder.student_id,
+    lead_id: reminder.lead_id,
+    school_id: reminder.school_id,
+    delegated_to: reminder.delegated_to,
+    done: true,
+  };
+  await http.put('api-reminder/data', { searchParams: { id: reminder.reminder_id }, json: body });
+}
