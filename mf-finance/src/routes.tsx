@@ -1,7 +1,7 @@
 import './i18n.js';
 import type { RemoteRoutesModule } from 'shared-kernel';
 import { RedirectHome } from './app/redirect-home.js';
-import { FinanceRoutes } from './features/dashboard/finance-routes.js';
+import { FinanceRoutes } from './app/finance-routes.js';
 
 /**
  * What the finance remote serves, by route prefix: the finance area and the dunning runs

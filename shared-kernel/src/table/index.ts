@@ -17,6 +17,9 @@ export { sboGridTheme } from './grid-theme.js';
 export {
   exportSelection,
   exportSelectionUrl,
+  exportFiltered,
+  exportFilteredUrl,
   type ExportFormat,
   type ExportSelectionOptions,
+  type ExportFilteredOptions,
 } from './export-selection.js';

@@ -1,4 +1,4 @@
-import { exportSelection, exportSelectionUrl } from '../index';
+import { exportFiltered, exportFilteredUrl, exportSelection, exportSelectionUrl } from '../index';
 
 describe('exportSelection', () => {
   const originalCreate = URL.createObjectURL;
@@ -46,5 +46,28 @@ describe('exportSelection', () => {
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
     await expect(exportSelection({ url: 'api-student/export', ids: [4], format: 'xlsx' })).resolves.toBe(3);
     expect(click).not.toHaveBeenCalled();
+  });
+
+  it('exports every row the filters match with the list sort', async () => {
+    expect(exportFilteredUrl({ url: '/api-fin/export-il-sel', filtered: [], format: 'csv' })).toBe('api-fin/export-il-sel?filtered=%5B%5D&format=csv');
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('x', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    );
+    URL.createObjectURL = jest.fn(() => 'blob:export');
+    URL.revokeObjectURL = jest.fn();
+    const clicked: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const filtered = [{ id: 'pd', value: { from: '2026-03-01' } }, { id: 'pm', value: 3 }];
+    await expect(
+      exportFiltered({ url: 'api-fin/export-il-sel', filtered, sorted: [{ id: 'pd', desc: true }], format: 'xlsx' }),
+    ).resolves.toBe(0);
+    const url = new URL((fetchSpy.mock.calls[0][0] as Request).url);
+    expect(url.pathname).toMatch(/\/api-fin\/export-il-sel$/);
+    expect(JSON.parse(url.searchParams.get('filtered') ?? '')).toEqual(filtered);
+    expect(JSON.parse(url.searchParams.get('sorted') ?? '')).toEqual([{ id: 'pd', desc: true }]);
+    expect(url.searchParams.get('format')).toBe('xlsx');
+    expect(clicked).toEqual(['export.xlsx']);
   });
 });

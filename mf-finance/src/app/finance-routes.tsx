@@ -1,0 +1,45 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RequireAtom, Spinner } from 'shared-kernel';
+import { FinanceDashboardPage } from '../features/dashboard/components/finance-dashboard-page.js';
+
+// Each list and form is its own chunk: the lists bring ag-grid, the forms formik; the
+// dashboard loads neither.
+const IncomeListPage = lazy(() =>
+  import('../features/income-expense/components/income-list-page.js').then((module) => ({ default: module.IncomeListPage })),
+);
+const IncomeFormPage = lazy(() =>
+  import('../features/income-expense/components/income-form-page.js').then((module) => ({ default: module.IncomeFormPage })),
+);
+const ExpenseListPage = lazy(() =>
+  import('../features/income-expense/components/expense-list-page.js').then((module) => ({ default: module.ExpenseListPage })),
+);
+const ExpenseFormPage = lazy(() =>
+  import('../features/income-expense/components/expense-form-page.js').then((module) => ({ default: module.ExpenseFormPage })),
+);
+
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <RequireAtom atom="finance_r">
+      <Suspense fallback={<Spinner showLabel />}>{children}</Suspense>
+    </RequireAtom>
+  );
+}
+
+/**
+ * /m-fin/*: the finance area's screens. Form routes are /m-fin/{income|expense}/{mode}/{id?}
+ * with mode create, edit or template; the form page sends unknown modes back to its list.
+ */
+export function FinanceRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="dashboard" replace />} />
+      <Route path="dashboard" element={<RequireAtom atom="finance_r"><FinanceDashboardPage /></RequireAtom>} />
+      <Route path="income" element={<Screen><IncomeListPage /></Screen>} />
+      <Route path="income/:mode/:id?" element={<Screen><IncomeFormPage /></Screen>} />
+      <Route path="expense" element={<Screen><ExpenseListPage /></Screen>} />
+      <Route path="expense/:mode/:id?" element={<Screen><ExpenseFormPage /></Screen>} />
+      <Route path="*" element={<Navigate to="/m-dash" replace />} />
+    </Routes>
+  );
+}
