@@ -1,4 +1,5 @@
 import { addNamespace } from 'shared-kernel';
+import { studentTexts } from './features/student-list/i18n-students.js';
 
 /** Namespace of the management area's texts. */
 export const NS = 'management';
@@ -35,3 +36,6 @@ addNamespace(NS, {
     },
   },
 });
+
+// Student list and student dashboard (map).
+addNamespace(NS, studentTexts);

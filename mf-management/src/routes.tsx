@@ -2,6 +2,7 @@ import './i18n.js';
 import type { RemoteRoutesModule } from 'shared-kernel';
 import { RedirectHome } from './app/redirect-home.js';
 import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
+import { StudentsRoutes } from './features/students-routes.js';
 
 /**
  * What the management remote serves, by route prefix (the shell mounts each under
@@ -9,7 +10,7 @@ import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
  */
 export const routes: RemoteRoutesModule['routes'] = {
   'm-dash': DashboardRoutes,
-  'm-student': RedirectHome,
+  'm-student': StudentsRoutes,
   'm-lead': RedirectHome,
   'm-con': RedirectHome,
   'm-conf': RedirectHome,

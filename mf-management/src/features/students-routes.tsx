@@ -1,0 +1,38 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RequireAtom, Spinner } from 'shared-kernel';
+
+// Each screen is its own chunk: the list brings ag-grid, the dashboard Leaflet, the detail its
+// forms; opening one does not load the others.
+const StudentListPage = lazy(() =>
+  import('./student-list/components/student-list-page.js').then((module) => ({ default: module.StudentListPage })),
+);
+const StudentDashboardPage = lazy(() =>
+  import('./student-dashboard/components/student-dashboard-page.js').then((module) => ({
+    default: module.StudentDashboardPage,
+  })),
+);
+const StudentDetailPage = lazy(() =>
+  import('./student-detail/components/student-detail-page.js').then((module) => ({ default: module.StudentDetailPage })),
+);
+
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <RequireAtom atom="student_r">
+      <Suspense fallback={<Spinner showLabel />}>{children}</Suspense>
+    </RequireAtom>
+  );
+}
+
+/** /m-student: list, dashboard (map) and detail of the students. */
+export function StudentsRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="list" replace />} />
+      <Route path="list" element={<Screen><StudentListPage /></Screen>} />
+      <Route path="dashboard" element={<Screen><StudentDashboardPage /></Screen>} />
+      <Route path="details/:id" element={<Screen><StudentDetailPage /></Screen>} />
+      <Route path="*" element={<Navigate to="/m-dash" replace />} />
+    </Routes>
+  );
+}
