@@ -1,4 +1,10 @@
 import { addNamespace } from 'shared-kernel';
+import { EXPENSE_CATEGORY_NAMES, PAYMENT_CATEGORY_NAMES, PAYMENT_METHOD_NAMES } from 'shared-kernel/contracts';
+
+/** The standard names of methods and categories come from the contracts, the same the API exports with. */
+function namesIn(names: Record<number, { de: string; en: string }>, language: 'de' | 'en'): Record<number, string> {
+  return Object.fromEntries(Object.entries(names).map(([id, name]) => [id, name[language]]));
+}
 
 /** Namespace of the finance area's texts. */
 export const NS = 'finance';
@@ -67,26 +73,10 @@ addNamespace(NS, {
       view_short: 'Ansehen',
       copy_short: 'Kopieren',
       delete_short: 'Löschen',
-      export_all_csv: 'Alle gefilterten als CSV',
-      export_all_xlsx: 'Alle gefilterten als Excel',
     },
-    payment_method: { 1: 'SEPA-Lastschrift', 2: 'Überweisung', 3: 'Bar' },
-    payment_cat: { 1: 'Sonstiges', 2: 'Mitgliedsbeitrag', 3: 'Prüfungsgebühr', 4: 'Seminar', 5: 'Verkauf' },
-    expense_cat: {
-      1: 'Miete',
-      2: 'Energie',
-      3: 'Personal',
-      4: 'Versicherung',
-      5: 'Werbung',
-      6: 'Material',
-      7: 'Telefon/Internet',
-      8: 'Fahrtkosten',
-      9: 'Reinigung',
-      10: 'Reparaturen',
-      11: 'Gebühren/Beiträge',
-      12: 'Steuerberatung',
-      13: 'Sonstiges',
-    },
+    payment_method: namesIn(PAYMENT_METHOD_NAMES, 'de'),
+    payment_cat: namesIn(PAYMENT_CATEGORY_NAMES, 'de'),
+    expense_cat: namesIn(EXPENSE_CATEGORY_NAMES, 'de'),
   },
   en: {
     dashboard: {
@@ -150,25 +140,9 @@ addNamespace(NS, {
       view_short: 'View',
       copy_short: 'Copy',
       delete_short: 'Delete',
-      export_all_csv: 'All filtered as CSV',
-      export_all_xlsx: 'All filtered as Excel',
     },
-    payment_method: { 1: 'SEPA direct debit', 2: 'Transfer', 3: 'Cash' },
-    payment_cat: { 1: 'Other', 2: 'Membership fee', 3: 'Examination fee', 4: 'Seminar', 5: 'Sales' },
-    expense_cat: {
-      1: 'Rent',
-      2: 'Energy',
-      3: 'Staff',
-      4: 'Insurance',
-      5: 'Advertising',
-      6: 'Material',
-      7: 'Phone/Internet',
-      8: 'Travel costs',
-      9: 'Cleaning',
-      10: 'Repairs',
-      11: 'Fees/Subscriptions',
-      12: 'Tax advice',
-      13: 'Other',
-    },
+    payment_method: namesIn(PAYMENT_METHOD_NAMES, 'en'),
+    payment_cat: namesIn(PAYMENT_CATEGORY_NAMES, 'en'),
+    expense_cat: namesIn(EXPENSE_CATEGORY_NAMES, 'en'),
   },
 });

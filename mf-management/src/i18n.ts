@@ -1,4 +1,5 @@
 import { addNamespace } from 'shared-kernel';
+import { studentEnumTexts } from './features/students-i18n.js';
 import { studentTexts } from './features/student-list/i18n-students.js';
 
 /** Namespace of the management area's texts. */
@@ -37,5 +38,7 @@ addNamespace(NS, {
   },
 });
 
+// Names of the student enumerations, shared by the list, the map and the detail.
+addNamespace(NS, studentEnumTexts);
 // Student list and student dashboard (map).
 addNamespace(NS, studentTexts);

@@ -191,3 +191,11 @@ export interface NewsListRow {
 }
 
 export type NewsListResponse = PagedListResponse<NewsListRow>;
+
+/** GET /api-base/release-notes: one release of the product and what changed, per language. */
+export interface ReleaseNote {
+  version: string;
+  /** ISO date */
+  date: string;
+  changes: { de: string[]; en: string[] };
+}

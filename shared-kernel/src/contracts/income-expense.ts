@@ -166,6 +166,40 @@ export interface SingleDataResponse {
   items: CategoryItem[];
 }
 
+/**
+ * Standard names of the categories (de, en), where a school has not named them itself. The
+ * screens may translate `payment_cat.{id}` / `expense_cat.{id}` with these; the server's
+ * exports use the German ones. The demo data books by these meanings.
+ */
+export const PAYMENT_CATEGORY_NAMES: Record<number, { de: string; en: string }> = {
+  1: { de: 'Sonstiges', en: 'Other' },
+  2: { de: 'Mitgliedsbeiträge', en: 'Membership fees' },
+  3: { de: 'Prüfungsgebühren', en: 'Exam fees' },
+  4: { de: 'Seminare', en: 'Seminars' },
+  5: { de: 'Verkauf', en: 'Sales' },
+};
+export const EXPENSE_CATEGORY_NAMES: Record<number, { de: string; en: string }> = {
+  1: { de: 'Miete', en: 'Rent' },
+  2: { de: 'Energie', en: 'Energy' },
+  3: { de: 'Versicherungen', en: 'Insurance' },
+  4: { de: 'Ausstattung und Material', en: 'Equipment and material' },
+  5: { de: 'Honorare und Personal', en: 'Fees and staff' },
+  6: { de: 'Werbung', en: 'Advertising' },
+  7: { de: 'Telefon und Internet', en: 'Phone and internet' },
+  8: { de: 'Fahrtkosten', en: 'Travel' },
+  9: { de: 'Reinigung', en: 'Cleaning' },
+  10: { de: 'Reparaturen', en: 'Repairs' },
+  11: { de: 'Gebühren und Beiträge', en: 'Charges and dues' },
+  12: { de: 'Steuerberatung', en: 'Tax advice' },
+  13: { de: 'Sonstiges', en: 'Other' },
+};
+/** Payment method names (1 SEPA direct debit, 2 transfer, 3 cash). */
+export const PAYMENT_METHOD_NAMES: Record<number, { de: string; en: string }> = {
+  1: { de: 'SEPA-Lastschrift', en: 'SEPA direct debit' },
+  2: { de: 'Überweisung', en: 'Bank transfer' },
+  3: { de: 'Bar', en: 'Cash' },
+};
+
 /** GET /api-account/sel: bank accounts of the user's schools (for pickers). */
 export interface AccountOption {
   id: number;

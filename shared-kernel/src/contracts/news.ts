@@ -22,14 +22,20 @@ export const NEWS_BODY_MAX = 200_000;
 export const NEWS_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const NEWS_MAX_FILES = 20;
 
+/** Title, teaser, rich-text body and publishing date: the same rules for microsite and association news. */
+const newsTextFields = () => ({
+  title: yup.string().trim().required(MSG.required).max(200, MSG.tooLong),
+  teaser: yup.string().trim().max(1000, MSG.tooLong).default(''),
+  body: yup.string().max(NEWS_BODY_MAX, MSG.tooLong).default(''),
+  /** ISO date-time (screens: DD.MM.YYYY HH:mm:ss). */
+  date_published: isoDateTime(),
+});
+
 /** POST /api-content/news (create) and PUT /api-content/news?id (update) body. */
 export const newsFormSchema = yup
   .object({
-    title: yup.string().trim().required(MSG.required).max(200, MSG.tooLong),
-    teaser: yup.string().trim().max(1000, MSG.tooLong).default(''),
-    body: yup.string().max(NEWS_BODY_MAX, MSG.tooLong).default(''),
-    /** ISO date-times (screens: DD.MM.YYYY HH:mm:ss). */
-    date_published: isoDateTime(),
+    ...newsTextFields(),
+    /** ISO date-time, after date_published. */
     date_expired: isoDateTime().test('after-publish', MSG.date, function (value) {
       const published = this.parent.date_published as string | null;
       return !value || !published || Date.parse(value) > Date.parse(published);
@@ -72,4 +78,33 @@ export interface NewsItem extends Omit<NewsForm, 'files'> {
   editable: boolean;
   created_at: string;
   updated_at: string;
+}
+
+// ---- association news (the association dashboard's news block, /e-dash) -----------------
+
+/** How many association news GET /api-base/e-news answers (newest published first). */
+export const ASSOCIATION_NEWS_LIMIT = 10;
+
+/**
+ * POST /api-base/e-news body (superadmins publish for the association). The body is
+ * sanitised on the server like microsite news; date_published defaults to now.
+ */
+export const associationNewsFormSchema = yup
+  .object(newsTextFields())
+  .noUnknown();
+export type AssociationNewsForm = yup.InferType<typeof associationNewsFormSchema>;
+
+/**
+ * GET /api-base/e-news: one item of the association's news (body sanitised HTML). The call
+ * needs e_news_r and a session linked with a membership number: without one it answers
+ * 409 {error: 3, fields: {mno: 'form.required'}} (the screen shows the "link your account"
+ * warning from the session's mno instead of calling).
+ */
+export interface AssociationNewsItem {
+  id: number;
+  title: string;
+  teaser: string;
+  body: string;
+  /** ISO date-time */
+  date_published: string;
 }

@@ -47,8 +47,12 @@ export interface StudentListRow {
   id: number;
   fn: string;
   ln: string;
-  /** Balance in cents: what the student owes (sum of open receipts' balances); 0 when nothing is open. */
-  b: number;
+  /**
+   * Balance in cents: what the student owes (sum of open receipts' balances); 0 when nothing
+   * is open. null for users without finance_r (000 §6: the balance needs finance_r); they
+   * cannot sort by it either (403).
+   */
+  b: number | null;
   /** Currency of the balance. */
   cc: string;
   /** Student status 1..6. */
@@ -243,6 +247,20 @@ export interface StudentDocument {
 
 /** GET /api-document/doc-student?stid&page → a page of documents, newest first. */
 export type StudentDocumentList = PagedListResponse<StudentDocument>;
+
+/**
+ * POST /api-document/doc-student?stid answer. The request is multipart: one `file` part per
+ * file (at most DOCUMENT_MAX_FILES), optional fields `tid` (document type, default 1) and
+ * `dr` (receipt date, ISO; default today).
+ */
+export interface StudentDocumentUploadResponse {
+  documents: StudentDocument[];
+}
+
+/** PUT /api-student/pic-save?id (multipart, one `file` part) answer: the new picture hash. */
+export interface PictureSaveResponse {
+  sifh: string;
+}
 
 // ---- picker ------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 /**
  * shared-kernel/table: server-paged lists. `useServerListController` (headless state + loading)
- * and `ServerTable` (the ag-grid view), plus the selection export helper.
+ * and `ServerTable` (the ag-grid view, with keyboard access to cell content and the export),
+ * plus the export helpers.
  */
 export {
   useServerListController,
@@ -12,6 +13,7 @@ export {
 } from './use-server-list-controller.js';
 export { readListUrlState, writeListUrlState, normaliseFilters, type ListUrlState } from './list-url-state.js';
 export { ServerTable, type ServerTableProps } from './server-table.js';
+export { ExportButtons, type ExportButtonsProps } from './export-buttons.js';
 export { ROW_CLASS, type ServerColumn, type ColumnFilter, type FilterOption } from './server-column.js';
 export { sboGridTheme } from './grid-theme.js';
 export {

@@ -17,12 +17,13 @@ import {
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../contracts/errors.js';
-import { toast } from '../ui/toast-store.js';
+import type { FilterEntry, SortEntry } from '../contracts/paging.js';
 import { Button } from '../ui/button.js';
 import { ErrorPanel } from '../ui/error-panel.js';
 import { Spinner } from '../ui/spinner.js';
-import { exportSelection, type ExportFormat } from './export-selection.js';
+import { isCellKeyEvent, isFromCellControl, keepKeysInCellContent, useCellKeyboardAccess } from './cell-keyboard-access.js';
+import { ExportButtons } from './export-buttons.js';
+import type { ExportFormat } from './export-selection.js';
 import { sboGridTheme } from './grid-theme.js';
 import type { ServerColumn } from './server-column.js';
 import { ServerTableFilters } from './server-table-filters.js';
@@ -53,10 +54,22 @@ export interface ServerTableProps<Row> {
   selectable?: boolean | ((row: Row) => boolean);
   /** A highlight class per row (see ROW_CLASS). */
   rowClass?: (row: Row) => string | undefined;
-  /** Path of the server export; shows 'export as CSV/Excel' for the selection. */
+  /**
+   * Path of the server export (takes `ids=` or `filtered=`/`sorted=`, see {@link ExportButtons}):
+   * shows 'export selection' as CSV/Excel once the list has rows. Exports the selected rows,
+   * or every row the filters match when none is selected.
+   */
   exportUrl?: string;
   exportFormats?: ExportFormat[];
-  /** Called on a row click or Enter on a row. Prefer a link in a cell for navigation. */
+  /**
+   * The filters and sort the 'all filtered' export sends, for lists that map the controller's
+   * request before sending it (default: the controller's `filtered` and `sorted`).
+   */
+  exportQuery?: { filtered: readonly FilterEntry[]; sorted: readonly SortEntry[] };
+  /**
+   * Called on a row click or Enter on a row's cell (not for clicks and keys in a cell's links
+   * and buttons). Prefer a link in a cell for navigation.
+   */
   onRowClick?: (row: Row) => void;
   /** Extra buttons in the toolbar above the grid. */
   toolbar?: ReactNode;
@@ -118,14 +131,15 @@ function Pagination<Row>({ controller }: { controller: ServerListController<Row>
 /**
  * The view of a server-paged list on ag-grid: labelled filters above, the current page in the
  * grid (header clicks sort on the server, Shift+click adds a sort), row checkboxes, the
- * selection export, a loading overlay, an error panel with retry, 'no entries' and the
- * pagination bar (page size, previous/next, page x of y, total). All state lives in the
+ * export (selection, else all filtered), a loading overlay, an error panel with retry, 'no
+ * entries' and the pagination bar (page size, previous/next, page x of y, total). Links and
+ * buttons in cells work by keyboard (see `useCellKeyboardAccess`). All state lives in the
  * controller from `useServerListController`.
  * @example
  * <ServerTable controller={list} label={t('students')} rowId={(s) => s.id} columns={[
  *   { field: 'ln', header: t('last_name'), filter: { type: 'text' } },
  *   { field: 'dob', header: t('birthday'), format: (v) => formatDate(v as string) },
- * ]} selectable exportUrl="api-student/export" />
+ * ]} selectable exportUrl="api-student/export-sel" />
  */
 export function ServerTable<Row>({
   controller,
@@ -136,12 +150,15 @@ export function ServerTable<Row>({
   rowClass,
   exportUrl,
   exportFormats = ['csv', 'xlsx'],
+  exportQuery,
   onRowClick,
   toolbar,
 }: ServerTableProps<Row>) {
   const { t, i18n } = useTranslation('common');
   const [api, setApi] = useState<GridApi<Row> | null>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
   const gridAreaRef = useRef<HTMLDivElement>(null);
+  useCellKeyboardAccess(tableRef);
   const { rows, state, sorted, selection, setSorted, setSelection } = controller;
 
   const columnDefs = useMemo<ColDef<Row>[]>(
@@ -162,6 +179,7 @@ export function ServerTable<Row>({
           ? (params) => (params.data ? column.format!(params.value, params.data) : '')
           : undefined,
         cellRenderer: column.render ? cellRendererFor(column.render) : undefined,
+        suppressKeyboardEvent: keepKeysInCellContent,
       })),
     [columns],
   );
@@ -269,39 +287,27 @@ export function ServerTable<Row>({
     [label],
   );
 
-  const [exporting, setExporting] = useState(false);
-  const runExport = async (format: ExportFormat) => {
-    if (!exportUrl) return;
-    setExporting(true);
-    const code = await exportSelection({ url: exportUrl, ids: selection, format });
-    setExporting(false);
-    if (code > 0) toast.error(errorKey(code));
-  };
-
-  const showToolbar = Boolean(toolbar) || (selectable && exportUrl);
+  // The export shows once the list has rows (the total of the last answer stays while the
+  // next page loads, so it does not flicker).
+  const showExport = Boolean(exportUrl) && state <= 0 && controller.total > 0;
+  const showToolbar = Boolean(toolbar) || showExport;
 
   return (
-    <div className={styles.table}>
+    <div ref={tableRef} className={styles.table}>
       <ServerTableFilters columns={columns} controller={controller} />
       {showToolbar && (
         <div className={styles.toolbar}>
           {toolbar}
-          {selectable && exportUrl && (
-            <>
-              <span className={styles.selectionCount} aria-live="polite">
-                {t('ui.selected', { count: selection.length })}
-              </span>
-              {exportFormats.map((format) => (
-                <Button
-                  key={format}
-                  size="small"
-                  disabled={selection.length === 0 || exporting}
-                  onClick={() => void runExport(format)}
-                >
-                  {t(format === 'csv' ? 'ui.export_csv' : 'ui.export_xlsx')}
-                </Button>
-              ))}
-            </>
+          {showExport && (
+            <ExportButtons
+              url={exportUrl!}
+              selection={selection}
+              filtered={exportQuery?.filtered ?? controller.filtered}
+              sorted={exportQuery?.sorted ?? controller.sorted}
+              total={controller.total}
+              onClearSelection={selectable ? () => setSelection([]) : undefined}
+              formats={exportFormats}
+            />
           )}
         </div>
       )}
@@ -328,12 +334,15 @@ export function ServerTable<Row>({
             onSortChanged={onSortChanged}
             onSelectionChanged={onSelectionChanged}
             onRowDataUpdated={(event) => selectable && applySelection(event.api)}
-            onRowClicked={onRowClick ? (event) => event.data && onRowClick(event.data) : undefined}
+            onRowClicked={
+              onRowClick ? (event) => event.data && !isFromCellControl(event.event) && onRowClick(event.data) : undefined
+            }
             onCellKeyDown={
               onRowClick
                 ? (event) => {
-                    const key = (event.event as KeyboardEvent | null | undefined)?.key;
-                    if (key === 'Enter' && event.data) onRowClick(event.data);
+                    const keyEvent = event.event as KeyboardEvent | null | undefined;
+                    // Enter in a control inside the cell belongs to the control.
+                    if (keyEvent?.key === 'Enter' && isCellKeyEvent(keyEvent) && event.data) onRowClick(event.data);
                   }
                 : undefined
             }

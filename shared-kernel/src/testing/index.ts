@@ -10,3 +10,4 @@ export {
 } from './render-with-providers.js';
 export { makeAppState } from './app-state.js';
 export { staticPackageImports, type StaticPackageImport } from './static-imports.js';
+export { mockExportDownloads, type ExportDownloads, type ExportRequest } from './export-downloads.js';

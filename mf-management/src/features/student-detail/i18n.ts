@@ -5,13 +5,6 @@ import { NS } from '../../i18n.js';
 // namespace (addNamespace merges deeply), so the area's i18n.ts stays small.
 export { NS };
 
-/** Academic titles 1..17 (wire title_id); the same abbreviations in both languages. */
-const titles = {
-  1: 'Dr.', 2: 'Mag.', 3: 'Dipl.-Ing.', 4: 'Ing.', 5: 'Prof.', 6: 'Prof. Dr.', 7: 'DDr.', 8: 'MMag.',
-  9: 'Dr. med.', 10: 'Dr. med. dent.', 11: 'Dkfm.', 12: 'Dipl.-Kfm.', 13: 'BA', 14: 'BSc', 15: 'MA',
-  16: 'MSc', 17: 'MBA',
-};
-
 addNamespace(NS, {
   de: {
     student_detail: {
@@ -123,16 +116,6 @@ addNamespace(NS, {
       },
       size: { b: '{{n}} B', kb: '{{n}} KB', mb: '{{n}} MB' },
       note_type: { 1: 'Allgemein', 2: 'Adressänderung', 3: 'Vertragsänderung', 4: 'Kündigung' },
-      salutation: { 1: 'Frau', 2: 'Herr', 3: 'Firma', 4: 'An', 5: 'Familie' },
-      title: titles,
-      status: {
-        1: 'Vorläufig', 2: 'Aktiv', 3: 'Kündigung ausstehend', 4: 'Gekündigt', 5: 'Inaktiv', 6: 'Kein Vertrag',
-      },
-      member_status: {
-        1: 'Aktiv', 2: 'Gekündigt', 3: 'Gesperrt', 6: 'Archiviert', 7: 'Kündigung ausstehend',
-        8: 'Ausgeschlossen', 9: 'Unbekannt verzogen (Storno)', 10: 'Ausschluss droht',
-      },
-      division: 'Sparte {{n}}',
     },
   },
   en: {
@@ -245,16 +228,6 @@ addNamespace(NS, {
       },
       size: { b: '{{n}} B', kb: '{{n}} KB', mb: '{{n}} MB' },
       note_type: { 1: 'General', 2: 'Address change', 3: 'Contract change', 4: 'Cancellation' },
-      salutation: { 1: 'Ms', 2: 'Mr', 3: 'Company', 4: 'To', 5: 'Family' },
-      title: titles,
-      status: {
-        1: 'Provisional', 2: 'Active', 3: 'Cancellation pending', 4: 'Cancelled', 5: 'Inactive', 6: 'No contract',
-      },
-      member_status: {
-        1: 'Active', 2: 'Cancelled', 3: 'Blocked', 6: 'Archived', 7: 'Cancellation pending',
-        8: 'Expelled', 9: 'Moved, unknown (storno)', 10: 'Impending expulsion',
-      },
-      division: 'Division {{n}}',
     },
   },
 });

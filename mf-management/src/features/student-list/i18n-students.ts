@@ -1,7 +1,7 @@
 /**
  * Texts of the student list and the student dashboard (map), merged into the management
  * namespace by src/i18n.ts. Key `students.*`; the enumerations (status, network status,
- * division) live here too so every student screen names them the same way.
+ * division) are `student_enums.*` (features/students-i18n.ts), shared with the detail.
  */
 export const studentTexts = {
   de: {
@@ -52,38 +52,6 @@ export const studentTexts = {
         no_coordinates: 'Für diese Adresse sind keine Koordinaten vorhanden.',
         close: 'Details schließen',
       },
-      export: {
-        label: 'Auswahl exportieren',
-        csv: 'CSV',
-        xlsx: 'Excel',
-        csv_label: 'Auswahl als CSV exportieren',
-        xlsx_label: 'Auswahl als Excel exportieren',
-        selected_one: '{{count}} Schüler ausgewählt',
-        selected_other: '{{count}} Schüler ausgewählt',
-        all_filtered_one: 'Keine Auswahl: der gefilterte Schüler wird exportiert',
-        all_filtered_other: 'Keine Auswahl: alle {{count}} gefilterten Schüler werden exportiert',
-        limit: 'Höchstens {{max}} Zeilen je Export.',
-        clear_selection: 'Auswahl aufheben',
-      },
-      status: {
-        1: 'Vorläufig',
-        2: 'Aktiv',
-        3: 'Kündigung läuft',
-        4: 'Gekündigt',
-        5: 'Inaktiv',
-        6: 'Ohne Vertrag',
-      },
-      member_status: {
-        1: 'Aktiv',
-        2: 'Gekündigt',
-        3: 'Gesperrt',
-        6: 'Archiviert',
-        7: 'Kündigung läuft',
-        8: 'Ausgeschlossen',
-        9: 'Verzogen, unbekannt (Storno)',
-        10: 'Ausschluss droht',
-      },
-      division: 'Sparte {{n}}',
       map: {
         title: 'Schülerübersicht',
         label: 'Karte der Schüler',
@@ -167,38 +135,6 @@ export const studentTexts = {
         no_coordinates: 'There are no coordinates for this address.',
         close: 'Close details',
       },
-      export: {
-        label: 'Export selection',
-        csv: 'CSV',
-        xlsx: 'Excel',
-        csv_label: 'Export selection as CSV',
-        xlsx_label: 'Export selection as Excel',
-        selected_one: '{{count}} student selected',
-        selected_other: '{{count}} students selected',
-        all_filtered_one: 'Nothing selected: the filtered student is exported',
-        all_filtered_other: 'Nothing selected: all {{count}} filtered students are exported',
-        limit: 'At most {{max}} rows per export.',
-        clear_selection: 'Clear selection',
-      },
-      status: {
-        1: 'Provisional',
-        2: 'Active',
-        3: 'Cancellation pending',
-        4: 'Cancelled',
-        5: 'Inactive',
-        6: 'No contract',
-      },
-      member_status: {
-        1: 'Active',
-        2: 'Cancelled',
-        3: 'Blocked',
-        6: 'Archived',
-        7: 'Cancellation pending',
-        8: 'Expelled',
-        9: 'Moved, unknown (storno)',
-        10: 'Impending expulsion',
-      },
-      division: 'Division {{n}}',
       map: {
         title: 'Students overview',
         label: 'Map of students',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PagedListRequest, PagedListResponse } from '../../contracts';
 import { formatMoney } from '../../format';
-import { renderWithProviders } from '../../testing';
+import { mockExportDownloads, renderWithProviders } from '../../testing';
 import { ROW_CLASS, ServerTable, useServerListController, type FetchPage, type ServerColumn } from '../index';
 
 // ag-grid and user-event sessions are slow on the small shared test machines.
@@ -49,17 +49,25 @@ const columns: ServerColumn<Payment>[] = [
   },
 ];
 
-function PaymentsList({ fetchPage, selectable = false }: { fetchPage: FetchPage<Payment>; selectable?: boolean }) {
+interface PaymentsListProps {
+  fetchPage: FetchPage<Payment>;
+  selectable?: boolean;
+  columns?: ServerColumn<Payment>[];
+  onRowClick?: (row: Payment) => void;
+}
+
+function PaymentsList({ fetchPage, selectable = false, columns: shown = columns, onRowClick }: PaymentsListProps) {
   const list = useServerListController<Payment>({ fetchPage, defaultPageSize: 10, debounceMs: 0 });
   return (
     <ServerTable
       controller={list}
-      columns={columns}
+      columns={shown}
       rowId={(row) => row.id}
       label="Zahlungen"
       selectable={selectable ? (row) => row.ci !== '' : false}
       rowClass={(row) => (row.ci === '' ? ROW_CLASS.attention : undefined)}
       exportUrl={selectable ? 'api-fin/dd-export' : undefined}
+      onRowClick={onRowClick}
     />
   );
 }
@@ -123,7 +131,7 @@ describe('ServerTable', () => {
     await user.type(screen.getByLabelText('Filter Nachname'), '4');
     expect(screen.getByText('Mindestens 2 Zeichen eingeben')).toBeTruthy();
     await user.type(screen.getByLabelText('Filter Nachname'), '4');
-    expect(screen.getByLabelText('Filter Nachname').getAttribute('value') ?? (screen.getByLabelText('Filter Nachname') as HTMLInputElement).value).toBe('44');
+    expect((screen.getByLabelText('Filter Nachname') as HTMLInputElement).value).toBe('44');
     await waitFor(() =>
       expect(lastRequest(fetchPage).filtered).toEqual([{ id: 'ln', value: '44' }, { id: 'st', value: 2 }]),
     );
@@ -165,7 +173,6 @@ describe('ServerTable', () => {
     await user.click(within(rowOf('Schüler 02')).getByRole('checkbox'));
     await user.click(within(rowOf('Schüler 03')).getByRole('checkbox'));
     expect(screen.getByText('2 ausgewählt')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Als CSV exportieren' }) as HTMLButtonElement).disabled).toBe(false);
 
     // The selection survives paging.
     await user.click(screen.getByRole('button', { name: 'Nächste Seite' }));
@@ -175,5 +182,151 @@ describe('ServerTable', () => {
     await user.click(screen.getByRole('button', { name: 'Vorherige Seite' }));
     await findCell('Schüler 01');
     expect((within(rowOf('Schüler 02')).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('exports the selection, or every row the filters match when none is selected', async () => {
+    const fetchPage = fakeServer();
+    const { user } = renderWithProviders(<PaymentsList fetchPage={fetchPage} selectable />, { route: '/m-fin/dd?fj.st=1' });
+    await findCell('Schüler 01');
+    const group = screen.getByRole('group', { name: 'Auswahl exportieren' });
+    expect(within(group).getByText('Keine Auswahl: alle 23 gefilterten Einträge werden exportiert')).toBeTruthy();
+    const downloads = mockExportDownloads();
+    try {
+      await user.click(within(group).getByRole('button', { name: 'Als CSV exportieren' }));
+      await waitFor(() => expect(downloads.saved).toHaveBeenCalledTimes(1));
+      expect(downloads.request(0)).toEqual({
+        path: '/api-fin/dd-export',
+        format: 'csv',
+        ids: null,
+        filtered: [{ id: 'st', value: 1 }],
+        sorted: null,
+      });
+
+      const rowOf = (name: string) => screen.getAllByRole('row').find((row) => row.textContent?.includes(name))!;
+      await user.click(within(rowOf('Schüler 03')).getByRole('checkbox'));
+      expect(within(group).getByText('1 ausgewählt')).toBeTruthy();
+      await user.click(within(group).getByRole('button', { name: 'Als Excel exportieren' }));
+      await waitFor(() => expect(downloads.saved).toHaveBeenCalledTimes(2));
+      expect(downloads.request(1)).toEqual({ path: '/api-fin/dd-export', format: 'xlsx', ids: '3', filtered: null, sorted: null });
+
+      await user.click(within(group).getByRole('button', { name: 'Auswahl aufheben' }));
+      expect(within(group).getByText('Keine Auswahl: alle 23 gefilterten Einträge werden exportiert')).toBeTruthy();
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('offers no export while the list is empty', async () => {
+    const fetchPage = jest.fn(async () => ({ rows: [], total: 0, pages: 0 }));
+    renderWithProviders(<PaymentsList fetchPage={fetchPage} selectable />, { route: '/m-fin/dd' });
+    expect(await screen.findByText('Keine Einträge gefunden')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Auswahl exportieren' })).toBeNull();
+  });
+
+  describe('keyboard access to cell content', () => {
+    const edited = jest.fn();
+    const deleted = jest.fn();
+    const opened = jest.fn();
+    const withControls: ServerColumn<Payment>[] = [
+      {
+        field: 'ln',
+        header: 'Nachname',
+        render: (row) => (
+          <a
+            href={`/m-fin/dd/${row.id}`}
+            onClick={(event) => {
+              event.preventDefault();
+              opened(row.id);
+            }}
+          >
+            {row.ln}
+          </a>
+        ),
+      },
+      { field: 'amt', header: 'Betrag', format: (value) => formatMoney(value as number, 'EUR') },
+      {
+        field: 'actions',
+        header: 'Aktionen',
+        sortable: false,
+        render: (row) => (
+          <>
+            <button type="button" onClick={() => edited(row.id)}>{`Bearbeiten: ${row.ln}`}</button>
+            <button type="button" onClick={() => deleted(row.id)}>{`Löschen: ${row.ln}`}</button>
+          </>
+        ),
+      },
+    ];
+    const cellOf = (element: HTMLElement) => element.closest<HTMLElement>('[role="gridcell"]')!;
+
+    beforeEach(() => {
+      edited.mockReset();
+      deleted.mockReset();
+      opened.mockReset();
+    });
+
+    it('activates a cell’s only link with Enter and focuses it with F2', async () => {
+      const onRowClick = jest.fn();
+      const { user } = renderWithProviders(<PaymentsList fetchPage={fakeServer()} columns={withControls} onRowClick={onRowClick} />, {
+        route: '/m-fin/dd',
+      });
+      const link = await screen.findByRole('link', { name: 'Schüler 02' }, { timeout: 10_000 });
+      cellOf(link).focus();
+      await user.keyboard('{Enter}');
+      expect(opened).toHaveBeenCalledWith(2);
+      expect(onRowClick).not.toHaveBeenCalled();
+
+      opened.mockReset();
+      cellOf(link).focus();
+      await user.keyboard('{F2}');
+      expect(document.activeElement).toBe(link);
+      expect(opened).not.toHaveBeenCalled();
+    });
+
+    it('moves into a cell’s controls with Enter, keeps Tab, Space and Enter for them and returns with Escape', async () => {
+      const onRowClick = jest.fn();
+      const { user } = renderWithProviders(<PaymentsList fetchPage={fakeServer()} columns={withControls} onRowClick={onRowClick} />, {
+        route: '/m-fin/dd',
+      });
+      const edit = await screen.findByRole('button', { name: 'Bearbeiten: Schüler 02' }, { timeout: 10_000 });
+      const remove = screen.getByRole('button', { name: 'Löschen: Schüler 02' });
+      const cell = cellOf(edit);
+      cell.focus();
+      await user.keyboard('{Enter}');
+      expect(document.activeElement).toBe(edit);
+      expect(edited).not.toHaveBeenCalled();
+
+      await user.keyboard('{Tab}');
+      expect(document.activeElement).toBe(remove);
+      await user.keyboard('{Shift>}{Tab}{/Shift}');
+      expect(document.activeElement).toBe(edit);
+      await user.keyboard(' ');
+      expect(edited).toHaveBeenCalledTimes(1);
+      await user.keyboard('{Enter}');
+      expect(edited).toHaveBeenCalledTimes(2);
+      expect(document.activeElement).toBe(edit);
+      expect(onRowClick).not.toHaveBeenCalled();
+
+      await user.keyboard('{Escape}');
+      expect(document.activeElement).toBe(cell);
+      expect(deleted).not.toHaveBeenCalled();
+
+      // A click on a cell's button is the button's, not the row's.
+      await user.click(remove);
+      expect(deleted).toHaveBeenCalledWith(2);
+      expect(onRowClick).not.toHaveBeenCalled();
+    });
+
+    it('keeps Enter on and clicks in a cell without controls for the row click', async () => {
+      const onRowClick = jest.fn();
+      const { user } = renderWithProviders(<PaymentsList fetchPage={fakeServer()} columns={withControls} onRowClick={onRowClick} />, {
+        route: '/m-fin/dd',
+      });
+      const amount = await findCell('21,00 €');
+      cellOf(amount).focus();
+      await user.keyboard('{Enter}');
+      expect(onRowClick).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+      await user.click(await findCell('31,50 €'));
+      expect(onRowClick).toHaveBeenLastCalledWith(expect.objectContaining({ id: 3 }));
+    });
   });
 });

@@ -125,7 +125,7 @@ describe('income form', () => {
     await user.selectOptions(screen.getByLabelText(/^Schule/), 'Kampfsportschule Wien');
     await user.selectOptions(screen.getByLabelText(/^Kategorie/), 'Sonstiges');
     await user.type(screen.getByLabelText(/^Eigene Kategoriebezeichnung/), 'Getränke');
-    await user.selectOptions(screen.getByLabelText(/^Kategorie/), 'Seminar');
+    await user.selectOptions(screen.getByLabelText(/^Kategorie/), 'Seminare');
     await user.selectOptions(screen.getByLabelText(/^Zahlungsart/), 'Überweisung');
     await waitFor(() => expect((screen.getByLabelText(/^Konto/) as HTMLSelectElement).value).not.toBe(''));
     await user.selectOptions(screen.getByLabelText(/^Zahlungsart/), 'Bar');

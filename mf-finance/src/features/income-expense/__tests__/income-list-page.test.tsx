@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from 'shared-kernel/testing';
+import { mockExportDownloads, renderWithProviders } from 'shared-kernel/testing';
 import type { IncomeListRow, PagedListRequest } from 'shared-kernel/contracts';
 import * as incomeApi from '../api/income';
 import * as lookups from '../api/lookups';
@@ -69,7 +69,7 @@ describe('income list', () => {
 
     const fromStudent = rowOf('Beitrag März');
     expect(within(fromStudent).getByRole('link', { name: 'Lena Huber' }).getAttribute('href')).toBe('/m-student/details/5');
-    expect(fromStudent.textContent).toContain('Mitgliedsbeitrag');
+    expect(fromStudent.textContent).toContain('Mitgliedsbeiträge');
     expect(within(fromStudent).queryAllByRole('button')).toHaveLength(0);
 
     // Without an annotation the buttons name the row by its payment date.
@@ -90,7 +90,7 @@ describe('income list', () => {
     expect(await screen.findByText('Keine Einträge gefunden', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Als CSV exportieren' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Als Excel exportieren' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Alle gefilterten als CSV' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Auswahl exportieren' })).toBeNull();
   });
 
   it('asks before deleting, shows the error dialog when it fails and reloads after a delete', async () => {
@@ -154,25 +154,21 @@ describe('income list', () => {
     await user.selectOptions(screen.getByLabelText('Filter Konto'), 'Sparkasse');
     await waitFor(() => expect(lastRequest().filtered).toContainEqual({ id: 'aid', value: 21 }));
 
-    // 'All filtered' exports what the filters match, in the list's sort.
-    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response('x', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="einnahmen.csv"' } }),
-    );
-    const createObjectURL = URL.createObjectURL;
-    URL.createObjectURL = jest.fn(() => 'blob:export');
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    // Without a selection the export takes what the filters match, in the list's sort.
+    expect(within(screen.getByRole('group', { name: 'Auswahl exportieren' })).getByText('Keine Auswahl: alle 3 gefilterten Einträge werden exportiert')).toBeTruthy();
+    const downloads = mockExportDownloads();
     try {
-      await user.click(screen.getByRole('button', { name: 'Alle gefilterten als CSV' }));
-      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-      const exportUrl = new URL((fetchSpy.mock.calls[0][0] as Request).url);
-      expect(exportUrl.pathname).toBe('/api-fin/export-il-sel');
-      expect(exportUrl.searchParams.get('format')).toBe('csv');
-      expect(JSON.parse(exportUrl.searchParams.get('filtered') ?? '')).toEqual(lastRequest().filtered);
-      expect(JSON.parse(exportUrl.searchParams.get('sorted') ?? '')).toEqual([{ id: 'pd', desc: true }]);
+      await user.click(screen.getByRole('button', { name: 'Als CSV exportieren' }));
+      await waitFor(() => expect(downloads.saved).toHaveBeenCalledTimes(1));
+      expect(downloads.request(0)).toEqual({
+        path: '/api-fin/export-il-sel',
+        format: 'csv',
+        ids: null,
+        filtered: lastRequest().filtered,
+        sorted: [{ id: 'pd', desc: true }],
+      });
     } finally {
-      fetchSpy.mockRestore();
-      click.mockRestore();
-      URL.createObjectURL = createObjectURL;
+      downloads.restore();
     }
 
     await user.click(within(rowOf('Getränkeverkauf März')).getByRole('button', { name: 'Bearbeiten: Getränkeverkauf März' }));

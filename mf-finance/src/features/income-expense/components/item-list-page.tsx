@@ -8,7 +8,6 @@ import { NS } from '../../../i18n.js';
 import { useDeleteItem } from '../hooks/use-delete-item.js';
 import { formPath, type FormMode, type ItemKind, type ListReturnState } from '../utils/item-kind.js';
 import { DateRangeFilter } from './date-range-filter.js';
-import { FilteredExportButtons } from './filtered-export-buttons.js';
 import { RowActions } from './row-actions.js';
 import styles from './item-list-page.module.css';
 
@@ -42,7 +41,7 @@ const NEWEST_FIRST: SortEntry[] = [{ id: 'pd', desc: true }];
 /**
  * The list screen income and expense share (spec 002 §2.4/2.5): paged, sorted and filtered on
  * the server with the state in the URL, a payment date range, row actions by permission, the
- * exports (the selection, or all filtered rows) once there are rows, the add button and the
+ * export (the selection, or all filtered rows) once there are rows, the add button and the
  * total.
  */
 export function ItemListPage<Row extends ItemRow>({
@@ -105,8 +104,9 @@ export function ItemListPage<Row extends ItemRow>({
     [columns, t, isLocked, canWrite, canDelete, openForm, deleteItem],
   );
 
-  // Export only when there is something to export (spec 002 §2.4); the total of the last
-  // answer is kept while the next page loads, so the checkboxes do not flicker.
+  // Checkboxes only when there is something to export (spec 002 §2.4; ServerTable shows the
+  // export itself from a total above 0); the total of the last answer is kept while the next
+  // page loads, so the checkboxes do not flicker.
   const hasRows = list.total > 0;
   return (
     <>
@@ -131,8 +131,7 @@ export function ItemListPage<Row extends ItemRow>({
             rowId={(row) => row.id}
             label={t(`${kind}.title`)}
             selectable={hasRows}
-            exportUrl={hasRows ? exportUrl : undefined}
-            toolbar={hasRows && <FilteredExportButtons controller={list} url={exportUrl} />}
+            exportUrl={exportUrl}
           />
         ) : (
           <Spinner showLabel />

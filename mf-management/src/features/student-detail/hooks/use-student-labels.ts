@@ -30,23 +30,24 @@ export function useStudentLabels() {
   const language = i18n.language;
   return useMemo(() => {
     const country = countryNames(language);
+    // `group` is the texts' key: student_enums.* (shared with the list) or the detail's own.
     const label = (group: string, value: number | null | undefined): string =>
-      value === null || value === undefined ? t('student_detail.none') : t(`student_detail.${group}.${value}`);
+      value === null || value === undefined ? t('student_detail.none') : t(`${group}.${value}`);
     const options = (group: string, values: readonly number[]): SelectOption[] =>
       values.map((value) => ({ value, label: label(group, value) }));
     return {
-      salutation: (value: number | null | undefined) => label('salutation', value),
-      title: (value: number | null | undefined) => label('title', value),
-      status: (value: number | null | undefined) => label('status', value),
-      memberStatus: (value: number | null | undefined) => label('member_status', value),
-      noteType: (value: number | null | undefined) => label('note_type', value),
-      division: (value: number) => t('student_detail.division', { n: value }),
+      salutation: (value: number | null | undefined) => label('student_enums.salutation', value),
+      title: (value: number | null | undefined) => label('student_enums.title', value),
+      status: (value: number | null | undefined) => label('student_enums.status', value),
+      memberStatus: (value: number | null | undefined) => label('student_enums.member_status', value),
+      noteType: (value: number | null | undefined) => label('student_detail.note_type', value),
+      division: (value: number) => t('student_enums.division', { n: value }),
       country: (code: string | null | undefined) => (code ? country(code) : t('student_detail.none')),
-      salutationOptions: options('salutation', SALUTATIONS),
-      titleOptions: options('title', TITLES),
-      statusOptions: options('status', STUDENT_STATUSES),
-      memberStatusOptions: options('member_status', MEMBER_STATUSES),
-      noteTypeOptions: options('note_type', NOTE_TYPES),
+      salutationOptions: options('student_enums.salutation', SALUTATIONS),
+      titleOptions: options('student_enums.title', TITLES),
+      statusOptions: options('student_enums.status', STUDENT_STATUSES),
+      memberStatusOptions: options('student_enums.member_status', MEMBER_STATUSES),
+      noteTypeOptions: options('student_detail.note_type', NOTE_TYPES),
       divisions: DIVISIONS,
       /** Country choices sorted by name; a stored code outside the list is kept as a choice. */
       countryOptions: (current?: string | null): SelectOption[] => {

@@ -1,25 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useParams } from 'react-router';
 import { ageInYears, todayIso } from 'shared-kernel';
-import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
+import { makeAppState, mockExportDownloads, renderWithProviders } from 'shared-kernel/testing';
 import type { PagedListRequest, ReminderRow, StudentListResponse, StudentListRow } from 'shared-kernel/contracts';
 import { routes } from '../../../routes';
-import { exportStudents } from '../api/export-students';
 import { getOpenReminders } from '../api/get-open-reminders';
 import { getStudentList } from '../api/get-student-list';
 import { StudentListPage } from '../components/student-list-page';
 
 jest.mock('../api/get-student-list');
 jest.mock('../api/get-open-reminders');
-jest.mock('../api/export-students', () => ({
-  ...jest.requireActual('../api/export-students'),
-  exportStudents: jest.fn(async () => 0),
-}));
 // ag-grid and user-event sessions are slow on the small shared test machines.
 jest.setTimeout(30_000);
 
 const listMock = getStudentList as jest.MockedFunction<typeof getStudentList>;
 const remindersMock = getOpenReminders as jest.MockedFunction<typeof getOpenReminders>;
-const exportMock = exportStudents as jest.MockedFunction<typeof exportStudents>;
 
 function student(overrides: Partial<StudentListRow>): StudentListRow {
   return {
@@ -47,7 +42,6 @@ beforeEach(() => {
   listMock.mockResolvedValue(answer(rows));
   remindersMock.mockReset();
   remindersMock.mockResolvedValue([]);
-  exportMock.mockClear();
 });
 
 describe('student list', () => {
@@ -143,34 +137,53 @@ describe('student list', () => {
     listMock.mockResolvedValue(answer([], 0));
     const { unmount } = renderWithProviders(<StudentListPage />, { route: '/m-student/list' });
     expect(await screen.findByText('Keine Einträge gefunden')).toBeTruthy();
-    expect(screen.queryByRole('group', { name: 'Auswahl exportieren:' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Auswahl als CSV exportieren' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Auswahl exportieren' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Als CSV exportieren' })).toBeNull();
     unmount();
 
     listMock.mockResolvedValue(answer(rows));
-    const { user } = renderWithProviders(<StudentListPage />, { route: '/m-student/list?f.ln=Mu' });
+    // A one-letter first-name filter is not sent, so it is not exported either.
+    const { user } = renderWithProviders(<StudentListPage />, { route: '/m-student/list?f.ln=Mu&f.fn=M' });
     await screen.findByRole('link', { name: 'Muster' });
-    const bar = screen.getByRole('group', { name: 'Auswahl exportieren:' });
-    expect(within(bar).getByText('Keine Auswahl: alle 2 gefilterten Schüler werden exportiert')).toBeTruthy();
-    await user.click(within(bar).getByRole('button', { name: 'Auswahl als CSV exportieren' }));
-    expect(exportMock).toHaveBeenLastCalledWith({
-      format: 'csv',
-      filtered: [{ id: 'ln', value: 'Mu' }],
-      sorted: [{ id: 'ln', desc: false }],
-    });
+    const bar = screen.getByRole('group', { name: 'Auswahl exportieren' });
+    expect(within(bar).getByText('Keine Auswahl: alle 2 gefilterten Einträge werden exportiert')).toBeTruthy();
+    const downloads = mockExportDownloads();
+    try {
+      await user.click(within(bar).getByRole('button', { name: 'Als CSV exportieren' }));
+      await waitFor(() => expect(downloads.saved).toHaveBeenCalledTimes(1));
+      expect(downloads.request(0)).toEqual({
+        path: '/api-student/export-sel',
+        format: 'csv',
+        ids: null,
+        filtered: [{ id: 'ln', value: 'Mu' }],
+        sorted: [{ id: 'ln', desc: false }],
+      });
 
-    await user.click(within(rowOf('Lang')).getByRole('checkbox'));
-    expect(within(bar).getByText('1 Schüler ausgewählt')).toBeTruthy();
-    await user.click(within(bar).getByRole('button', { name: 'Auswahl als Excel exportieren' }));
-    expect(exportMock).toHaveBeenLastCalledWith({ format: 'xlsx', ids: [8] });
+      await user.click(within(rowOf('Lang')).getByRole('checkbox'));
+      expect(within(bar).getByText('1 ausgewählt')).toBeTruthy();
+      await user.click(within(bar).getByRole('button', { name: 'Als Excel exportieren' }));
+      await waitFor(() => expect(downloads.saved).toHaveBeenCalledTimes(2));
+      expect(downloads.request(1)).toEqual({ path: '/api-student/export-sel', format: 'xlsx', ids: '8', filtered: null, sorted: null });
+    } finally {
+      downloads.restore();
+    }
+
+    await user.click(within(bar).getByRole('button', { name: 'Auswahl aufheben' }));
+    expect(within(bar).getByText('Keine Auswahl: alle 2 gefilterten Einträge werden exportiert')).toBeTruthy();
+    expect((within(rowOf('Lang')).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
   });
 
   it('shows an error toast when the export fails', async () => {
-    exportMock.mockResolvedValueOnce(8);
     const { user } = renderWithProviders(<StudentListPage />, { route: '/m-student/list' });
     await screen.findByRole('link', { name: 'Muster' });
-    await user.click(screen.getByRole('button', { name: 'Auswahl als Excel exportieren' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Serverfehler.');
+    const downloads = mockExportDownloads(() => new Response(JSON.stringify({ error: 8 }), { status: 500, headers: { 'content-type': 'application/json' } }));
+    try {
+      await user.click(screen.getByRole('button', { name: 'Als Excel exportieren' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('Serverfehler.');
+      expect(downloads.saved).not.toHaveBeenCalled();
+    } finally {
+      downloads.restore();
+    }
   });
 
   it('expands a row into address, age, open reminders (overdue red, today orange) and a show-on-map link', async () => {
@@ -233,20 +246,25 @@ describe('student list', () => {
     expect(remindersMock).not.toHaveBeenCalled();
   });
 
-  it('opens the detail with Enter on a focused name cell', async () => {
+  it('expands a row with Enter on its expander cell and opens the detail with Enter on a name cell', async () => {
+    function DetailProbe() {
+      return <p>Detail {useParams().id}</p>;
+    }
     const { user } = renderWithProviders(
-      <>
-        <StudentListPage />
-      </>,
+      <Routes>
+        <Route path="/m-student/list" element={<StudentListPage />} />
+        <Route path="/m-student/details/:id" element={<DetailProbe />} />
+      </Routes>,
       { route: '/m-student/list' },
     );
-    const link = await screen.findByRole('link', { name: 'Muster' });
-    const cell = link.closest<HTMLElement>('.ag-cell')!;
-    const clicked = jest.fn((event: MouseEvent) => event.preventDefault());
-    link.addEventListener('click', clicked);
-    cell.focus();
+    const expander = await screen.findByRole('button', { name: 'Details zu Max Muster anzeigen' });
+    expander.closest<HTMLElement>('[role="gridcell"]')!.focus();
     await user.keyboard('{Enter}');
-    expect(clicked).toHaveBeenCalled();
+    expect(await screen.findByRole('region', { name: 'Max Muster' })).toBeTruthy();
+
+    screen.getByRole('link', { name: 'Muster' }).closest<HTMLElement>('[role="gridcell"]')!.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Detail 7')).toBeTruthy();
   });
 
   it('shows the error panel and retries', async () => {

@@ -1,5 +1,4 @@
 import type { PagedListRequest } from 'shared-kernel/contracts';
-import { studentExportPath } from '../api/export-students';
 import { toStudentListRequest } from '../hooks/use-student-list-controller';
 
 const base: PagedListRequest = { page: 2, pageSize: 25, sorted: [], filtered: [] };
@@ -67,21 +66,5 @@ describe('toStudentListRequest (URL list state → POST /api-student/list body)'
   it('sends at most 3 sort keys (the server refuses more)', () => {
     const sorted = ['ln', 'fn', 'dob', 'z', 'c'].map((id) => ({ id, desc: false }));
     expect(toStudentListRequest({ ...base, sorted }, { canSeeBalance: false }).sorted.map((entry) => entry.id)).toEqual(['ln', 'fn', 'dob']);
-  });
-});
-
-describe('studentExportPath', () => {
-  it('exports the selected ids', () => {
-    expect(studentExportPath({ format: 'csv', ids: [3, 9] })).toBe('api-student/export-sel?format=csv&ids=3%2C9');
-  });
-
-  it('exports everything the filters find, in the list order, when nothing is selected', () => {
-    const path = studentExportPath({ format: 'xlsx', filtered: [{ id: 'ln', value: 'Mü' }], sorted: [{ id: 'ln', desc: false }] });
-    const url = new URL(path, 'http://localhost/');
-    expect(url.pathname).toBe('/api-student/export-sel');
-    expect(url.searchParams.get('format')).toBe('xlsx');
-    expect(JSON.parse(url.searchParams.get('filtered')!)).toEqual([{ id: 'ln', value: 'Mü' }]);
-    expect(JSON.parse(url.searchParams.get('sorted')!)).toEqual([{ id: 'ln', desc: false }]);
-    expect(url.searchParams.has('ids')).toBe(false);
   });
 });

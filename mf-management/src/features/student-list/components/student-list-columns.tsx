@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useRef } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { Link } from 'react-router';
 import { VisuallyHidden, formatDate, formatMoney, useSchoolFilter } from 'shared-kernel';
 import { DIVISIONS, MEMBER_STATUSES, STUDENT_STATUSES } from 'shared-kernel/contracts';
@@ -6,7 +6,6 @@ import type { ServerColumn } from 'shared-kernel/table';
 import type { StudentListRow } from '../api/get-student-list.js';
 import { studentImageUrl } from '../api/student-image-url.js';
 import { useStudentLabels } from '../hooks/use-student-labels.js';
-import { useCellEnterActivates } from './use-cell-enter-activates.js';
 import styles from './student-list.module.css';
 
 /** Which row is expanded; the grid's cells read it through context so the columns stay stable. */
@@ -41,13 +40,10 @@ function PhotoCell({ row }: { row: StudentListRow }) {
 function ExpanderCell({ row }: { row: StudentListRow }) {
   const { t } = useStudentLabels();
   const { expandedId, toggle, regionId } = useContext(ExpandedRowContext);
-  const ref = useRef<HTMLButtonElement>(null);
-  useCellEnterActivates(ref);
   const expanded = expandedId === row.id;
   const name = studentName(row);
   return (
     <button
-      ref={ref}
       type="button"
       className={styles.expander}
       aria-expanded={expanded}
@@ -77,8 +73,6 @@ function ReminderFlagCell({ row }: { row: StudentListRow }) {
 
 function NameCell({ row, field }: { row: StudentListRow; field: 'fn' | 'ln' }) {
   const { t, brand } = useStudentLabels();
-  const ref = useRef<HTMLAnchorElement>(null);
-  useCellEnterActivates(ref);
   return (
     <>
       {field === 'ln' && row.rt && (
@@ -86,7 +80,7 @@ function NameCell({ row, field }: { row: StudentListRow; field: 'fn' | 'ln' }) {
           ★
         </span>
       )}
-      <Link ref={ref} className={styles.nameLink} to={studentDetailPath(row.id)}>
+      <Link className={styles.nameLink} to={studentDetailPath(row.id)}>
         {row[field]}
       </Link>
     </>

@@ -5,11 +5,13 @@ import type { StudentListRow } from '../api/get-student-list.js';
 import { toStudentListRequest, useStudentListController } from '../hooks/use-student-list-controller.js';
 import { useStudentLabels } from '../hooks/use-student-labels.js';
 import { ExpandedRowContext, useStudentColumns, type ExpandedRowState } from './student-list-columns.js';
-import { StudentExportBar } from './student-export-bar.js';
 import { StudentRowDetails } from './student-row-details.js';
 import styles from './student-list.module.css';
 
 const rowId = (row: StudentListRow) => row.id;
+
+/** GET /api-student/export-sel: the selected students, or all the list's filters find. */
+const STUDENT_EXPORT_URL = 'api-student/export-sel';
 
 /**
  * /m-student/list: the students of the filtered schools, paged, sorted and filtered on the
@@ -43,17 +45,8 @@ export function StudentListPage() {
             label={t('students.list_label')}
             selectable
             rowClass={(row) => (row.rt ? styles.networkRow : undefined)}
-            toolbar={
-              list.state <= 0 && list.total > 0 ? (
-                <StudentExportBar
-                  total={list.total}
-                  selection={list.selection}
-                  onClearSelection={() => list.setSelection([])}
-                  filtered={wire.filtered}
-                  sorted={wire.sorted}
-                />
-              ) : null
-            }
+            exportUrl={STUDENT_EXPORT_URL}
+            exportQuery={wire}
           />
         </ExpandedRowContext.Provider>
       </div>

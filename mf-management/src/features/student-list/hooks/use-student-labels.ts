@@ -8,14 +8,14 @@ export function useStudentLabels() {
   const { t } = useTranslation(NS);
   const brand = useSessionStore((session) => session.appState?.brand ?? '');
   const statusLabel = useCallback(
-    (status: number | null | undefined) => (status ? t(`students.status.${status}`, { defaultValue: String(status) }) : ''),
+    (status: number | null | undefined) => (status ? t(`student_enums.status.${status}`, { defaultValue: String(status) }) : ''),
     [t],
   );
   const memberStatusLabel = useCallback(
     (status: number | null | undefined) =>
-      status ? t(`students.member_status.${status}`, { defaultValue: String(status) }) : '',
+      status ? t(`student_enums.member_status.${status}`, { defaultValue: String(status) }) : '',
     [t],
   );
-  const divisionLabel = useCallback((division: number) => t('students.division', { n: division }), [t]);
+  const divisionLabel = useCallback((division: number) => t('student_enums.division', { n: division }), [t]);
   return { t, brand, statusLabel, memberStatusLabel, divisionLabel };
 }
