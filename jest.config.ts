@@ -48,7 +48,10 @@ const config: Config = {
       testMatch: ['<rootDir>/api/test/**/*.test.ts', '<rootDir>/api/src/**/__tests__/**/*.test.ts'],
       testEnvironment: 'node',
       transform: tsJest,
-      moduleNameMapper: kernelMapper,
+      // file-type (upload checks) and its parsers ship ESM only, and file-type exports no
+      // `require` entry: map it to its file and let ts-jest turn these into CommonJS.
+      transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
+      moduleNameMapper: { '^file-type$': '<rootDir>/node_modules/file-type/index.js', ...kernelMapper },
       testTimeout: 60_000,
     },
     {

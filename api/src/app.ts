@@ -6,6 +6,7 @@ import audit from './plugins/app/audit.js';
 import clientVersion from './plugins/app/client-version.js';
 import database from './plugins/app/db.js';
 import errorHandler from './plugins/app/error-handler.js';
+import files from './plugins/app/files.js';
 import cookie from './plugins/external/cookie.js';
 import securityHeaders from './plugins/external/security-headers.js';
 import staticFiles from './plugins/external/static-files.js';
@@ -68,6 +69,9 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): Fastify
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: 120_000,
     return503OnClosing: true,
+    // Opening the database runs the migrations and, on an empty demo database, the seed: on a
+    // slow or busy machine that takes longer than Fastify's default 10 s per plugin.
+    pluginTimeout: 180_000,
     routerOptions: { maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
@@ -82,6 +86,7 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): Fastify
   app.register(database, { db: opts.db });
   app.register(accessGuard);
   app.register(audit);
+  app.register(files);
   app.register(swagger);
   for (const { prefix, plugin } of ROUTE_PLUGINS) app.register(plugin, { prefix });
   app.register(staticFiles);

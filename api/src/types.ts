@@ -2,6 +2,7 @@ import type { Atom, SchoolRef } from 'shared-kernel/contracts';
 import type { Access, RouteAccessEntry } from './auth/access.js';
 import type { AppConfig } from './config.js';
 import type { Db, Queryable, SchoolScope } from './db/index.js';
+import type { FileStore } from './files/file-store.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** The signed-in user as the guard loads it on every request. */
@@ -48,6 +49,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     mailer: Mailer;
+    /** Stored files (documents, pictures): DATA_DIR/files. */
+    files: FileStore;
     /** Every declared route with its access (the authorization matrix test reads this). */
     routeAccess: RouteAccessEntry[];
     /** Keeps a background write alive until it settles; close() waits for it. */

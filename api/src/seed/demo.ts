@@ -146,7 +146,7 @@ interface StudentSeed {
  * Austria, München and Berlin in Germany), bank accounts with valid IBANs and creditor ids,
  * contract templates, ~40 students per school in every status with contracts, receipts,
  * payments and notes, leads in every status, reminders around "now", 14 months of income
- * and expense, news of each visibility, tickets of both modes, roles "Büro", "Finanzen",
+ * and expense, news of each visibility, tickets of both modes, association news, roles "Büro", "Finanzen",
  * "Trainer" and the {@link DEMO_USERS}. Deterministic for a given `now` and random source.
  * Runs in one transaction on the system connection (call it before serving requests).
  */
@@ -190,6 +190,7 @@ class DemoSeeder {
     await this.insertIncomeAndExpense();
     await this.insertNews();
     await this.insertTickets();
+    await this.insertAssociationNews();
   }
 
   private async insertSchools(): Promise<void> {
@@ -810,6 +811,23 @@ class DemoSeeder {
     })), 'content_id');
     const shown = news.flatMap((n, i) => n.shown.map((schoolId) => ({ news_id: ids[i]!.content_id, school_id: schoolId })));
     await insertRows(this.tx, 'news_schools', shown, null);
+  }
+
+  /** The association's news to its members (association dashboard), published before today. */
+  private async insertAssociationNews(): Promise<void> {
+    const items = [
+      { days: -3, title: 'Neue Prüfungsordnung ab 2027', teaser: 'Die überarbeitete Prüfungsordnung gilt für alle Prüfungen ab Jänner.', body: '<p>Die überarbeitete Prüfungsordnung gilt für alle Gürtelprüfungen ab Jänner 2027.</p><ul><li>Neue Prüfungsprogramme für Kinder</li><li>Prüferschulungen im Dezember</li></ul>' },
+      { days: -10, title: 'Trainerlehrgang im Frühjahr', teaser: 'Anmeldungen für den Trainerlehrgang sind ab sofort möglich.', body: '<p>Der nächste Trainerlehrgang beginnt im März. Anmeldungen nimmt der Verbandsservice entgegen.</p>' },
+      { days: -25, title: 'Verträge jetzt in 20er-Paketen', teaser: 'Mitgliedsverträge werden ab sofort in Paketen zu 20 Stück versandt.', body: '<p>Bitte bestellen Sie Mitgliedsverträge über die Vertragsanforderung in Paketen zu <strong>20 Stück</strong>.</p>' },
+    ];
+    await insertRows(this.tx, 'association_news', items.map((item) => ({
+      title: item.title,
+      teaser: item.teaser,
+      body: item.body,
+      date_published: at(addDays(this.today, item.days), 9),
+      created_by: this.userIds.admin,
+      created_at: at(addDays(this.today, item.days), 8),
+    })), null);
   }
 
   private async insertTickets(): Promise<void> {

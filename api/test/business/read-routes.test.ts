@@ -1,4 +1,4 @@
-import type { FinDash, IeChart, NewsListResponse, StudentStatusCount, TicketDetail, TicketListRow, UpcomingReminder } from 'shared-kernel/contracts';
+import type { FinDash, IeChart, NewsListResponse, ReleaseNote, StudentStatusCount, TicketDetail, TicketListRow, UpcomingReminder } from 'shared-kernel/contracts';
 import { DEMO_PASSWORD } from '../../src/seed/demo.js';
 import { backends, createClock, createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -31,6 +31,24 @@ describe.each(backends())('business read routes on %s', (backend) => {
 
   afterAll(async () => {
     await t?.close();
+  });
+
+  describe('GET /api-base/release-notes', () => {
+    it('gives every signed-in user the release notes in German and English, newest first, and nobody else', async () => {
+      const res = await get('/api-base/release-notes', 'trainer');
+      expect(res.statusCode).toBe(200);
+      const notes = res.json<ReleaseNote[]>();
+      expect(notes.length).toBeGreaterThan(0);
+      const dates = notes.map((note) => note.date);
+      expect([...dates].sort().reverse()).toEqual(dates);
+      for (const note of notes) {
+        expect(note.version).toMatch(/^\d+\.\d+\.\d+$/);
+        expect(note.changes.de.length).toBeGreaterThan(0);
+        expect(note.changes.en).toHaveLength(note.changes.de.length);
+      }
+      const anonymous = await t.request({ method: 'GET', url: '/api-base/release-notes' });
+      expect(anonymous.statusCode).toBe(401);
+    });
   });
 
   describe('GET /api-reminder/upcoming', () => {

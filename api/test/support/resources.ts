@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/index.js';
 
 /**
@@ -35,4 +36,105 @@ registerResource('ticket', async (db, schoolId) => {
     [schoolId, id],
   );
   return id;
+});
+
+// Issue 5 resources: income, expense, ticket attachments, news and news files.
+registerResource('income', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO income (school_id, payment_cat_id, payment_method_id, payment_date, amount, annotation)
+     VALUES ($1, 2, 3, '2026-11-02', 4500, 'Fixture income') RETURNING id`,
+    [schoolId],
+  );
+  return row.rows[0]!.id;
+});
+
+registerResource('expense', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO expense (school_id, name, expense_cat_id, payment_date, amount, tax_percent)
+     VALUES ($1, 'Fixture expense', 1, '2026-11-02', 12000, 20) RETURNING id`,
+    [schoolId],
+  );
+  return row.rows[0]!.id;
+});
+
+registerResource('ticket_file', async (db, schoolId) => {
+  const ticketId = await resourceFixture('ticket')!(db, schoolId);
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO ticket_files (school_id, ticket_id, file_key, name, size, mime)
+     VALUES ($1, $2, 'ab/ab000000000000000000000000000000', 'fixture.pdf', 10, 'application/pdf') RETURNING id`,
+    [schoolId, ticketId],
+  );
+  return row.rows[0]!.id;
+});
+
+registerResource('news', async (db, schoolId) => {
+  // Owned by the school and shown only to it (visibility 1).
+  const row = await db.query<{ content_id: number }>(
+    "INSERT INTO news (school_id, visibility, title) VALUES ($1, 1, 'Fixture news') RETURNING content_id",
+    [schoolId],
+  );
+  return row.rows[0]!.content_id;
+});
+
+registerResource('news_file', async (db, schoolId) => {
+  const newsId = await resourceFixture('news')!(db, schoolId);
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO news_files (school_id, news_id, name, ext, mime, size, is_image, file_key)
+     VALUES ($1, $2, 'fixture.pdf', 'pdf', 'application/pdf', 10, false, 'cd/cd000000000000000000000000000000') RETURNING id`,
+    [schoolId, newsId],
+  );
+  return row.rows[0]!.id;
+});
+
+// Issue 4 resources: students and what hangs on them (notes, documents, picture), reminders.
+registerResource('student', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO students (school_id, salutation_id, firstname, lastname, student_status_id, street, house_no, zip, city, country_iso)
+     VALUES ($1, 1, 'Fixture', 'Student', 2, 'Hauptplatz', '1', '8010', 'Graz', 'at') RETURNING id`,
+    [schoolId],
+  );
+  return row.rows[0]!.id;
+});
+
+registerResource('student_note', async (db, schoolId) => {
+  const studentId = await resourceFixture('student')!(db, schoolId);
+  const row = await db.query<{ id: number }>(
+    "INSERT INTO student_notes (school_id, student_id, type, text) VALUES ($1, $2, 1, 'Fixture note') RETURNING id",
+    [schoolId, studentId],
+  );
+  return row.rows[0]!.id;
+});
+
+registerResource('student_document', async (db, schoolId) => {
+  const studentId = await resourceFixture('student')!(db, schoolId);
+  const id = randomBytes(16).toString('hex');
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO student_documents (school_id, student_id, tid, name, ext, mime, size, file_key)
+     VALUES ($1, $2, 1, 'fixture.pdf', 'pdf', 'application/pdf', 10, $3) RETURNING id`,
+    [schoolId, studentId, `${id.slice(0, 2)}/${id}`],
+  );
+  return row.rows[0]!.id;
+});
+
+/** Answers the `f` parameter of /api-cubic/image for the fixture student's picture. */
+registerResource('student_picture', async (db, schoolId) => {
+  const studentId = await resourceFixture('student')!(db, schoolId);
+  const hash = randomBytes(32).toString('hex');
+  const id = randomBytes(16).toString('hex');
+  await db.query(
+    `INSERT INTO student_pictures (student_id, school_id, hash, file_key, mime, width, height, size)
+     VALUES ($1, $2, $3, $4, 'image/jpeg', 10, 10, 100)`,
+    [studentId, schoolId, hash, `${id.slice(0, 2)}/${id}`],
+  );
+  await db.query('UPDATE students SET picture_hash = $2 WHERE id = $1', [studentId, hash]);
+  return `${hash}-200x0`;
+});
+
+registerResource('reminder', async (db, schoolId) => {
+  const studentId = await resourceFixture('student')!(db, schoolId);
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO reminders (school_id, date_deadline, subject, student_id) VALUES ($1, '2026-11-30', 'Fixture reminder', $2) RETURNING id`,
+    [schoolId, studentId],
+  );
+  return row.rows[0]!.id;
 });

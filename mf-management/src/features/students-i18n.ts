@@ -21,7 +21,13 @@ export const studentEnumTexts = {
         1: 'Aktiv', 2: 'Gekündigt', 3: 'Gesperrt', 6: 'Archiviert', 7: 'Kündigung läuft',
         8: 'Ausgeschlossen', 9: 'Unbekannt verzogen (Storno)', 10: 'Ausschluss droht',
       },
-      division: 'Sparte {{n}}',
+      // The spec numbers the divisions (products) 1-14 without names: these are the usual
+      // divisions of the association's schools.
+      division: {
+        1: 'Kinder (4–6)', 2: 'Kids (7–10)', 3: 'Jugend', 4: 'Erwachsene', 5: 'Selbstverteidigung',
+        6: 'Kickboxen', 7: 'Stockkampf', 8: 'Tai Chi und Qigong', 9: 'Fitness', 10: 'Frauen-Selbstverteidigung',
+        11: 'Senioren', 12: 'Trainerausbildung', 13: 'Wettkampf', 14: 'Sonstiges',
+      },
       salutation: { 1: 'Frau', 2: 'Herr', 3: 'Firma', 4: 'An', 5: 'Familie' },
       title: titles,
     },
@@ -35,7 +41,11 @@ export const studentEnumTexts = {
         1: 'Active', 2: 'Cancelled', 3: 'Blocked', 6: 'Archived', 7: 'Cancellation pending',
         8: 'Expelled', 9: 'Moved, unknown (storno)', 10: 'Impending expulsion',
       },
-      division: 'Division {{n}}',
+      division: {
+        1: 'Children (4–6)', 2: 'Kids (7–10)', 3: 'Youth', 4: 'Adults', 5: 'Self-defence',
+        6: 'Kickboxing', 7: 'Stick fighting', 8: 'Tai chi and qigong', 9: 'Fitness', 10: "Women's self-defence",
+        11: 'Seniors', 12: 'Instructor training', 13: 'Competition', 14: 'Other',
+      },
       salutation: { 1: 'Ms', 2: 'Mr', 3: 'Company', 4: 'To', 5: 'Family' },
       title: titles,
     },

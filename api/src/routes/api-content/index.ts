@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_PAGE_SIZE, NEWS_LIST_FILTER_FIELDS, NEWS_LIST_SORT_FIELDS, newsListSchema, type PagedListRequest } from 'shared-kernel/contracts';
-import { listNews } from '../../repositories/news.js';
+import { newsListSchema, type PagedListRequest } from 'shared-kernel/contracts';
+import { pagedListBodySchema, pagedListResponseSchema } from '../../lib/paged-list.js';
+import { listNews, NEWS_LIST } from '../../repositories/news.js';
 import { validate } from '../../lib/validate.js';
 import { errorResponses } from '../schemas.js';
+import { newsItemRoutes } from './news-items.js';
 
 const newsRowSchema = {
   type: 'object',
@@ -25,6 +27,8 @@ const newsRowSchema = {
  * `app.register(contentRoutes, { prefix: '/api-content' })`.
  */
 export default async function contentRoutes(app: FastifyInstance): Promise<void> {
+  await newsItemRoutes(app);
+
   app.post(
     '/news-list',
     {
@@ -32,45 +36,10 @@ export default async function contentRoutes(app: FastifyInstance): Promise<void>
       schema: {
         summary: 'News visible to the schools (owned, shown to them, or for all schools), paged',
         tags: ['api-content'],
-        body: {
-          type: 'object',
-          required: ['page', 'pageSize'],
-          additionalProperties: false,
-          properties: {
-            page: { type: 'integer', minimum: 0, maximum: 1_000_000 },
-            pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
-            sorted: {
-              type: 'array',
-              maxItems: 5,
-              items: {
-                type: 'object',
-                required: ['id', 'desc'],
-                additionalProperties: false,
-                properties: { id: { type: 'string', enum: [...NEWS_LIST_SORT_FIELDS] }, desc: { type: 'boolean' } },
-              },
-            },
-            filtered: {
-              type: 'array',
-              maxItems: 2,
-              items: {
-                type: 'object',
-                required: ['id', 'value'],
-                additionalProperties: false,
-                properties: {
-                  id: { type: 'string', enum: [...NEWS_LIST_FILTER_FIELDS] },
-                  value: { type: ['string', 'boolean'], maxLength: 100 },
-                },
-              },
-            },
-          },
-        },
+        body: pagedListBodySchema(NEWS_LIST),
         response: {
           ...errorResponses,
-          200: {
-            type: 'object',
-            required: ['rows', 'pages', 'total'],
-            properties: { rows: { type: 'array', items: newsRowSchema }, pages: { type: 'integer' }, total: { type: 'integer' } },
-          },
+          200: pagedListResponseSchema(newsRowSchema),
         },
       },
     },

@@ -3,6 +3,7 @@ import { finDashQuerySchema, ieChartQuerySchema } from 'shared-kernel/contracts'
 import { financeDashboard, incomeExpenseChart } from '../../repositories/finance.js';
 import { validate } from '../../lib/validate.js';
 import { errorResponses } from '../schemas.js';
+import { incomeExpenseRoutes } from './income-expense.js';
 
 const cents = { type: 'integer' } as const;
 const sumsSchema = {
@@ -16,6 +17,8 @@ const sumsSchema = {
  * `app.register(financeRoutes, { prefix: '/api-fin' })`.
  */
 export default async function financeRoutes(app: FastifyInstance): Promise<void> {
+  await incomeExpenseRoutes(app);
+
   app.get(
     '/dash',
     {

@@ -113,6 +113,17 @@ describe('news list', () => {
     expect(screen.getByRole('link', { name: 'News anlegen' })).toBeTruthy();
   });
 
+  it('makes news of a school outside the school filter read-only (the server changes only those in view)', async () => {
+    // Sommercamp belongs to school 1; the filter shows school 2 only.
+    renderArea('/c-news', { filter: [2] });
+    const row = await rowOf('Sommercamp');
+    expect(within(row).queryByRole('link', { name: '„Sommercamp“ bearbeiten' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: '„Sommercamp“ löschen' })).toBeNull();
+    expect(within(row).getByRole('link', { name: '„Sommercamp“ kopieren' })).toBeTruthy();
+    const own = await rowOf('Prüfungstermine');
+    expect(within(own).getByRole('link', { name: '„Prüfungstermine“ bearbeiten' })).toBeTruthy();
+  });
+
   it('deletes after confirmation and reloads the list', async () => {
     const { user } = renderArea('/c-news', userWith(['c_news_r', 'c_news_d']));
     const row = await rowOf('Sommercamp');
@@ -126,7 +137,7 @@ describe('news list', () => {
 
     const callsBefore = jest.mocked(getNewsList).mock.calls.length;
     await user.click(within(row).getByRole('button', { name: '„Sommercamp“ löschen' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Bestätigen' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(deleteNews).toHaveBeenCalledWith(1));
     await waitFor(() => expect(jest.mocked(getNewsList).mock.calls.length).toBeGreaterThan(callsBefore));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -138,7 +149,7 @@ describe('news list', () => {
     const row = await rowOf('Sommercamp');
     const callsBefore = jest.mocked(getNewsList).mock.calls.length;
     await user.click(within(row).getByRole('button', { name: '„Sommercamp“ löschen' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Bestätigen' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
 
     const failure = await screen.findByRole('alertdialog', { name: 'Fehler' });
     expect(failure.textContent).toContain('Die Aktion konnte nicht ausgeführt werden');

@@ -79,10 +79,10 @@ export function NewsAssignmentFields({ schools, disabled = false }: { schools: S
         )}
       </fieldset>
       {visibility === CONTENT_VISIBILITY.certainSchools && (
+        // A plain group takes no aria-required/aria-invalid (ARIA): the legend's star says
+        // required, the checkboxes carry aria-invalid and the message is described here.
         <fieldset
           className={styles.group}
-          aria-required="true"
-          aria-invalid={Boolean(schoolsError)}
           aria-describedby={schoolsError ? `${groupId}-schools-error` : undefined}
         >
           <legend className={styles.groupLabel}>

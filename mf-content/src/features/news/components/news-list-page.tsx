@@ -20,7 +20,7 @@ export function NewsListPage() {
   const { t } = useTranslation(NS);
   const canWrite = useCan('c_news_w');
   const confirm = useConfirm();
-  const { schools } = useSchoolFilter();
+  const { schools, selectedIds } = useSchoolFilter();
   const list = useServerListController<NewsListRow>({
     fetchPage: getNewsList,
     initialSort: [{ id: 'date_published', desc: true }],
@@ -29,7 +29,7 @@ export function NewsListPage() {
 
   const remove = useCallback(
     async (row: NewsListRow) => {
-      if (!(await confirm({ message: 'really_delete', danger: true }))) return;
+      if (!(await confirm({ message: 'really_delete', danger: true, confirmLabel: 'ui.delete' }))) return;
       try {
         await deleteNews(row.content_id);
       } catch {
@@ -42,7 +42,9 @@ export function NewsListPage() {
   );
 
   const columns = useMemo<ServerColumn<NewsListRow>[]>(() => {
-    const own = new Set(schools.map((school) => school.id));
+    // Changeable are the news owned by a school in view: the server scopes writes to the
+    // school filter, so a news of another school shown through 'certain schools' is read-only.
+    const own = new Set(selectedIds.length > 0 ? selectedIds : schools.map((school) => school.id));
     return [
       {
         field: 'schools',
@@ -69,7 +71,7 @@ export function NewsListPage() {
         render: (row) => <NewsRowActions row={row} ownSchool={own.has(row.school_id)} onDelete={(r) => void remove(r)} />,
       },
     ];
-  }, [t, schools, remove]);
+  }, [t, schools, selectedIds, remove]);
 
   return (
     <>

@@ -103,7 +103,7 @@ describe('student detail page', () => {
     const personal = await screen.findByRole('region', { name: 'Persönliche Daten' });
     expect(within(personal).getByText('Herr')).toBeTruthy();
     expect(await within(personal).findByText(/^04\.05\.2012/)).toBeTruthy();
-    expect(within(personal).getByText('Sparte 1, Sparte 3')).toBeTruthy();
+    expect(within(personal).getByText('Kinder (4–6), Jugend')).toBeTruthy();
 
     const address = screen.getByRole('region', { name: 'Adresse' });
     expect(await within(address).findByText('Hauptstraße 12')).toBeTruthy();
@@ -283,8 +283,8 @@ describe('personal data form', () => {
     await user.type(dob, '01.02.2013');
     await user.clear(screen.getByLabelText('Telefon'));
     await user.selectOptions(screen.getByLabelText('Titel', { exact: false }), 'Mag.');
-    await user.click(screen.getByRole('checkbox', { name: 'Sparte 2' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Sparte 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Kids (7–10)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Kinder (4–6)' }));
     api.getPersonalData.mockResolvedValue(personalData({ lastname: 'Mustermann', dob: '2013-02-01' }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
 

@@ -41,7 +41,7 @@ export function useStudentLabels() {
       status: (value: number | null | undefined) => label('student_enums.status', value),
       memberStatus: (value: number | null | undefined) => label('student_enums.member_status', value),
       noteType: (value: number | null | undefined) => label('student_detail.note_type', value),
-      division: (value: number) => t('student_enums.division', { n: value }),
+      division: (value: number) => t(`student_enums.division.${value}`),
       country: (code: string | null | undefined) => (code ? country(code) : t('student_detail.none')),
       salutationOptions: options('student_enums.salutation', SALUTATIONS),
       titleOptions: options('student_enums.title', TITLES),

@@ -75,7 +75,7 @@ describe('student list', () => {
 
     await user.selectOptions(screen.getByLabelText('Filter Status'), 'Vorläufig');
     await waitFor(() => expect(lastBody().filtered).toEqual([{ id: 'ln', value: 'Mu' }, { id: 'sst', value: 1 }]));
-    await user.selectOptions(screen.getByLabelText('Filter Sparte'), 'Sparte 3');
+    await user.selectOptions(screen.getByLabelText('Filter Sparte'), 'Jugend');
     await waitFor(() => expect(lastBody().filtered).toContainEqual({ id: 'p', value: 3 }));
 
     await user.click(screen.getByRole('button', { name: 'Nächste Seite' }));
@@ -98,7 +98,7 @@ describe('student list', () => {
     expect(within(max).getByRole('img', { name: 'Netzwerk-Markierung' })).toBeTruthy();
     expect(max.className).toContain('networkRow');
     expect(max.textContent).toContain('Aktiv');
-    expect(max.textContent).toContain('Sparte 1, Sparte 3');
+    expect(max.textContent).toContain('Kinder (4–6), Jugend');
     expect(max.textContent).toContain('01.03.2020');
     expect(max.textContent).toContain('04.05.2012');
     expect(max.textContent).toContain('M-100');

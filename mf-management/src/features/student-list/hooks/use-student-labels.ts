@@ -16,6 +16,6 @@ export function useStudentLabels() {
       status ? t(`student_enums.member_status.${status}`, { defaultValue: String(status) }) : '',
     [t],
   );
-  const divisionLabel = useCallback((division: number) => t('student_enums.division', { n: division }), [t]);
+  const divisionLabel = useCallback((division: number) => t(`student_enums.division.${division}`), [t]);
   return { t, brand, statusLabel, memberStatusLabel, divisionLabel };
 }
