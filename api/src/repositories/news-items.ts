@@ -164,6 +164,24 @@ export async function insertNewsFile(
   return toFile(result.rows[0]!);
 }
 
+/**
+ * Files among `fileIds` that belong to a news item the request can read (a copy made with
+ * 'copy' / create from template lists the original's files). They cannot be moved to the
+ * new item; the caller duplicates their bytes instead.
+ */
+export async function filesOfOtherNews(
+  tx: Queryable,
+  fileIds: readonly number[],
+): Promise<{ id: number; key: string; name: string; ext: string; mime: string; size: number; image: boolean }[]> {
+  if (fileIds.length === 0) return [];
+  const result = await tx.query<{ id: number; key: string; name: string; ext: string; mime: string; size: string | number; image: boolean }>(
+    `SELECT id, file_key AS key, name, ext, mime, size, is_image AS image
+       FROM news_files WHERE id = ANY($1::int[]) AND news_id IS NOT NULL`,
+    [[...new Set(fileIds)]],
+  );
+  return result.rows.map((row) => ({ ...row, size: Number(row.size) }));
+}
+
 /** A news file for download when the request sees it (its school's, or of a news shown there). */
 export async function getNewsFile(tx: Queryable, id: number): Promise<{ key: string; name: string; mime: string; image: boolean } | null> {
   const result = await tx.query<{ key: string; name: string; mime: string; image: boolean }>(

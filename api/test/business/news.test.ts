@@ -207,6 +207,32 @@ describe.each(backends())('news on %s', (backend) => {
     expect((await call('GET', `/api-content/news-file?id=${pictureFile.id}`, 'wienEditor')).statusCode).toBe(404);
   });
 
+  it('copies a news item with its files: the copy gets its own bytes, so deleting the original keeps them', async () => {
+    const pdf = (await upload('wienEditor', 'ausschreibung.pdf', TINY_PDF)).json<NewsFile>();
+    const original = (await call('POST', '/api-content/news', 'wienEditor', form({ files: [pdf.id] }))).json<{ id: number }>().id;
+    // "Copy" (create from template) sends the original's content and file ids.
+    const copied = await call('POST', '/api-content/news', 'wienEditor', form({ title: 'Sommerfest 2027 (Kopie)', files: [pdf.id] }));
+    expect(copied.statusCode).toBe(200);
+    const copy = (await call('GET', `/api-content/news?id=${copied.json<{ id: number }>().id}`, 'wienEditor')).json<NewsItem>();
+    expect(copy.files).toEqual([expect.objectContaining({ name: 'ausschreibung.pdf', mime: 'application/pdf' })]);
+    expect(copy.files[0]!.id).not.toBe(pdf.id);
+    // The original keeps its file.
+    const originalItem = (await call('GET', `/api-content/news?id=${original}`, 'wienEditor')).json<NewsItem>();
+    expect(originalItem.files.map((f) => f.id)).toEqual([pdf.id]);
+
+    expect((await call('DELETE', `/api-content/news?id=${original}`, 'wienEditor')).statusCode).toBe(200);
+    const download = await call('GET', `/api-content/news-file?id=${copy.files[0]!.id}`, 'wienEditor');
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(TINY_PDF)).toBe(true);
+    // Files of a news item the user cannot see are not copied: 400, nothing written.
+    const grazOnly = (await upload('grazReader', 'intern.pdf', TINY_PDF)).json<NewsFile>();
+    const grazNews = (await call('POST', '/api-content/news', 'grazReader', form({ school_id: schools.graz, schools: [schools.graz], files: [grazOnly.id] }))).json<{ id: number }>().id;
+    expect(grazNews).toBeGreaterThan(0);
+    const before = await sql('SELECT count(*)::int AS n FROM news');
+    expect((await call('POST', '/api-content/news', 'wienEditor', form({ files: [grazOnly.id] }))).statusCode).toBe(400);
+    expect(await sql('SELECT count(*)::int AS n FROM news')).toEqual(before);
+  });
+
   describe('association news (e-news)', () => {
     it('answers the newest published association news to a linked member', async () => {
       const res = await call('GET', '/api-base/e-news', 'admin');

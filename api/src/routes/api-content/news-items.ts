@@ -22,6 +22,7 @@ import {
   insertNewsFile,
   lockOwnNews,
   setNewsFiles,
+  filesOfOtherNews,
   updateNews,
   type NewsValues,
 } from '../../repositories/news-items.js';
@@ -159,11 +160,36 @@ export async function newsItemRoutes(app: FastifyInstance): Promise<void> {
       const userId = request.session!.user.id;
       request.audit.entity = 'news';
       request.audit.schoolId = values.school_id;
-      const newsId = await userScoped(request, async (tx) => {
-        const created = await insertNews(tx, values, userId);
-        if (!(await setNewsFiles(tx, created, values.school_id, values.files, userId))) throw badRequest({ files: MSG.invalid });
-        return created;
-      });
+      // A copy lists the original's files: those get their own bytes (new keys), so deleting
+      // either item never takes the other's images and attachments with it.
+      const originals = await userScoped(request, (tx) => filesOfOtherNews(tx, values.files));
+      const copiedKeys: string[] = [];
+      let newsId: number;
+      try {
+        const copies = new Map<number, string>();
+        for (const file of originals) {
+          const key = await app.files.put(await app.files.read(file.key));
+          copiedKeys.push(key);
+          copies.set(file.id, key);
+        }
+        newsId = await userScoped(request, async (tx) => {
+          const fileIds: number[] = [];
+          for (const id of values.files) {
+            const copyKey = copies.get(id);
+            const original = originals.find((file) => file.id === id);
+            if (copyKey && original) {
+              const copy = await insertNewsFile(tx, { ...original, schoolId: values.school_id, key: copyKey }, userId);
+              fileIds.push(copy.id);
+            } else fileIds.push(id);
+          }
+          const created = await insertNews(tx, values, userId);
+          if (!(await setNewsFiles(tx, created, values.school_id, fileIds, userId))) throw badRequest({ files: MSG.invalid });
+          return created;
+        });
+      } catch (error) {
+        await app.files.removeQuietly(copiedKeys);
+        throw error;
+      }
       request.audit.entityId = newsId;
       return { success: true, id: newsId };
     },
