@@ -101,8 +101,9 @@ describe('student detail page', () => {
     expect(api.getStudentData).toHaveBeenCalledWith(STUDENT_ID, expect.anything());
 
     const personal = await screen.findByRole('region', { name: 'Persönliche Daten' });
-    expect(within(personal).getByText('Herr')).toBeTruthy();
-    expect(await within(personal).findByText(/^04\.05\.2012/)).toBeTruthy();
+    // The panel loads its own data: wait for it (under load the spinner may still show).
+    expect(await within(personal).findByText('Herr', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(within(personal).getByText(/^04\.05\.2012/)).toBeTruthy();
     expect(within(personal).getByText('Kinder (4–6), Jugend')).toBeTruthy();
 
     const address = screen.getByRole('region', { name: 'Adresse' });
