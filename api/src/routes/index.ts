@@ -4,6 +4,7 @@ import applicationStateRoutes from './api-application-state/index.js';
 import authRoutes from './api-auth/index.js';
 import baseRoutes from './api-base/index.js';
 import associationNewsRoutes from './api-base-e-news/index.js';
+import mapDataRoutes from './api-base-map-data/index.js';
 import releaseNotesRoutes from './api-base-release-notes/index.js';
 import ticketRoutes from './api-base-ticket/index.js';
 import configRoutes from './api-config/index.js';
@@ -30,6 +31,8 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-base', plugin: associationNewsRoutes },
   // The product's release notes ('last changes' dialog on /e-dash).
   { prefix: '/api-base', plugin: releaseNotesRoutes },
+  // The student map's points (dashboards): the student list's filters, all located students.
+  { prefix: '/api-base', plugin: mapDataRoutes },
   { prefix: '/api-user', plugin: userRoutes },
   { prefix: '/api-application-state', plugin: applicationStateRoutes },
   { prefix: '/api-reminder', plugin: reminderRoutes },

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { MSG } from './messages.js';
 import { NOTE_TYPES, SALUTATIONS, STUDENT_STATUSES, MEMBER_STATUSES, DIVISIONS } from './enums.js';
-import type { PagedListResponse } from './paging.js';
+import type { FilterEntry, PagedListResponse } from './paging.js';
 
 /**
  * Wire types and input schemas of the students area (spec 000 §3/§7, 001 §3/§7): the student
@@ -91,6 +91,44 @@ export type StudentListResponse = PagedListResponse<StudentListRow>;
 export const STUDENT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 /** Most rows one export answers. */
 export const EXPORT_MAX_ROWS = 10_000;
+
+// ---- map ----------------------------------------------------------------------------------
+
+/**
+ * POST /api-base/map-data (spec 000 §7): the student map's points. `filtered` takes the same
+ * ids and values as the student list's (STUDENT_LIST_FILTER_FIELDS); [] means every student.
+ */
+export interface MapDataRequest {
+  filtered: FilterEntry[];
+}
+
+/** One located student on the map. */
+export interface MapDataPoint {
+  id: number;
+  fn: string;
+  ln: string;
+  /** City, or null. */
+  c: string | null;
+  /** Student status 1..6. */
+  sst: number;
+  lat: number;
+  long: number;
+}
+
+/** Most points one map-data answer holds (ordered by id; `capped` says when more were found). */
+export const MAP_DATA_MAX_POINTS = 20_000;
+
+/** Answer of POST /api-base/map-data. */
+export interface MapDataResponse {
+  /** The filtered students with coordinates, by id, at most MAP_DATA_MAX_POINTS. */
+  points: MapDataPoint[];
+  /** How many students the filters find (with and without coordinates). */
+  total: number;
+  /** How many of them have no (usable) coordinates and are not on the map. */
+  withoutPosition: number;
+  /** True when more located students were found than MAP_DATA_MAX_POINTS. */
+  capped: boolean;
+}
 
 // ---- detail -----------------------------------------------------------------------------
 

@@ -19,6 +19,12 @@ describe('mapViewFor', () => {
     expect(mapViewFor([graz, wien], 'at', 99)).toEqual({ kind: 'bounds', bounds: [[47.07, 15.44], [48.21, 16.37]] });
   });
 
+  it('fits the box (south-west, north-east corner) around many students, not a list of them all', () => {
+    const linz = { id: 3, lat: 48.31, lng: 14.29 };
+    const many = [graz, wien, linz, ...Array.from({ length: 10_000 }, (_, i) => ({ id: 10 + i, lat: 47.5 + (i % 50) / 100, lng: 15 }))];
+    expect(mapViewFor(many, 'at')).toEqual({ kind: 'bounds', bounds: [[47.07, 14.29], [48.31, 16.37]] });
+  });
+
   it("shows the school's country when nobody has coordinates", () => {
     expect(mapViewFor([], 'de')).toMatchObject({ kind: 'point', zoom: 6 });
     expect(mapViewFor([], 'at')).toMatchObject({ kind: 'point', zoom: 7 });

@@ -1,27 +1,28 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, useRequest, useSchoolFilter, useSessionStore } from 'shared-kernel';
-import { MAX_PAGE_SIZE, STUDENT_STATUSES, type StudentListRow } from 'shared-kernel/contracts';
+import { Button, ErrorPanel, PageHeader, Spinner, useRequest, useSchoolFilter, useSessionStore } from 'shared-kernel';
+import { MAP_DATA_MAX_POINTS, STUDENT_STATUSES, type MapDataPoint } from 'shared-kernel/contracts';
 import type { ServerListController } from 'shared-kernel/table';
-import { useStudentListController } from '../../student-list/hooks/use-student-list-controller.js';
 import { useStudentLabels } from '../../student-list/hooks/use-student-labels.js';
 import { getStudentData } from '../api/get-student-data.js';
 import { hasCoordinates, mapViewFor, type MapPoint } from '../hooks/map-view.js';
-import { cardFromListRow, cardFromStudentData } from '../hooks/student-card-model.js';
+import { cardFromStudentData } from '../hooks/student-card-model.js';
+import { useStudentMapData } from '../hooks/use-student-map-data.js';
 import { MapWorkspace } from './map-workspace.js';
 import { StudentCard } from './student-card.js';
 import type { StudentMapMarker } from './student-map.js';
 import styles from './student-dashboard.module.css';
 
-/** The map shows at most one page of the list call (its largest page size). */
-export const MAP_PAGE_SIZE = MAX_PAGE_SIZE;
-const MAP_PAGE_SIZES = [MAP_PAGE_SIZE];
+/** The list beside the map shows this many students at first, and this many more on request. */
+export const MAP_LIST_STEP = 200;
+
+const byName = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
 
 function useCountry(): 'at' | 'de' {
   return useSessionStore((session) => session.appState?.country ?? 'at');
 }
 
-/** A marker of a located student; `label` turns name and city into its accessible name. */
+/** A marker of a located student; `label` turns name and city into its tooltip. */
 function toMarker(
   student: { id: number; firstname: string; lastname: string; city: string | null; lat: number; long: number },
   label: (values: { name: string; city: string }) => string,
@@ -31,13 +32,13 @@ function toMarker(
 }
 
 /** The dashboard's filters: name or member number search (from 2 characters) and status. */
-function StudentMapFilters({ list }: { list: ServerListController<StudentListRow> }) {
+function StudentMapFilters({ filters }: { filters: ServerListController<MapDataPoint> }) {
   const { t, statusLabel } = useStudentLabels();
   const searchId = useId();
   const statusId = useId();
-  const search = list.filterValue('q');
-  const tooShort = list.isFilterTooShort('q');
-  const status = list.filterValue('sst');
+  const search = filters.filterValue('q');
+  const tooShort = filters.isFilterTooShort('q');
+  const status = filters.filterValue('sst');
   return (
     <div role="group" aria-label={t('students.map.title')} className={styles.filters}>
       <div className={styles.filter}>
@@ -48,7 +49,7 @@ function StudentMapFilters({ list }: { list: ServerListController<StudentListRow
           className={styles.input}
           value={typeof search === 'string' ? search : ''}
           aria-describedby={tooShort ? `${searchId}-hint` : undefined}
-          onChange={(event) => list.setFilter('q', event.target.value)}
+          onChange={(event) => filters.setFilter('q', event.target.value)}
         />
         {tooShort && (
           <span id={`${searchId}-hint`} className={styles.muted}>
@@ -62,7 +63,7 @@ function StudentMapFilters({ list }: { list: ServerListController<StudentListRow
           id={statusId}
           className={styles.input}
           value={typeof status === 'number' ? String(status) : ''}
-          onChange={(event) => list.setFilter('sst', event.target.value === '' ? null : Number(event.target.value), { immediate: true })}
+          onChange={(event) => filters.setFilter('sst', event.target.value === '' ? null : Number(event.target.value), { immediate: true })}
         >
           <option value="">{t('students.map.status_all')}</option>
           {STUDENT_STATUSES.map((value) => (
@@ -76,83 +77,128 @@ function StudentMapFilters({ list }: { list: ServerListController<StudentListRow
   );
 }
 
-/** Keyboard way to the markers: every loaded student as a button; choosing one shows the card. */
-function StudentMapList({ rows, selectedId, onSelect }: { rows: StudentListRow[]; selectedId: number | null; onSelect: (id: number) => void }) {
+/**
+ * Keyboard way to the markers: the students on the map by name, as buttons; choosing one shows
+ * the card. With thousands of students it shows {@link MAP_LIST_STEP} at a time: a note says how
+ * many more there are, a button shows the next ones (and moves the focus to the first of them).
+ */
+function StudentMapList({ points, selectedId, onSelect }: { points: MapDataPoint[]; selectedId: number | null; onSelect: (id: number) => void }) {
   const { t } = useStudentLabels();
   const titleId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [limit, setLimit] = useState(MAP_LIST_STEP);
+  const focusIndex = useRef<number | null>(null);
+  const sorted = useMemo(() => [...points].sort((a, b) => byName.compare(a.ln, b.ln) || byName.compare(a.fn, b.fn) || a.id - b.id), [points]);
+  const shown = sorted.slice(0, limit);
+  const more = sorted.length - shown.length;
+
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    listRef.current?.querySelectorAll('button')[focusIndex.current]?.focus();
+    focusIndex.current = null;
+  }, [limit]);
+
   return (
     <section aria-labelledby={titleId} className={styles.listSection}>
       <h2 id={titleId} className={styles.sideTitle}>
         {t('students.map.list')}
       </h2>
-      {rows.length === 0 ? (
+      {sorted.length === 0 ? (
         <p>{t('students.map.no_students')}</p>
       ) : (
-        <ul className={styles.studentList}>
-          {rows.map((row) => (
-            <li key={row.id}>
-              <button type="button" className={styles.studentButton} aria-pressed={row.id === selectedId} onClick={() => onSelect(row.id)}>
-                <span className={styles.studentName}>
-                  {row.ln}, {row.fn}
-                </span>
-                <span className={styles.muted}>
-                  {[row.z, row.c].filter(Boolean).join(' ')}
-                  {!hasCoordinates(row) && ` (${t('students.map.no_coordinates')})`}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul ref={listRef} className={styles.studentList}>
+            {shown.map((point) => (
+              <li key={point.id}>
+                <button type="button" className={styles.studentButton} aria-pressed={point.id === selectedId} onClick={() => onSelect(point.id)}>
+                  <span className={styles.studentName}>
+                    {point.ln}, {point.fn}
+                  </span>
+                  {point.c && <span className={styles.muted}>{point.c}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {more > 0 && (
+            <div className={styles.listMore}>
+              <p className={styles.muted}>{t('students.map.list_more', { count: more })}</p>
+              <Button
+                size="small"
+                onClick={() => {
+                  focusIndex.current = limit;
+                  setLimit(limit + MAP_LIST_STEP);
+                }}
+              >
+                {t('students.map.list_show_more', { count: Math.min(more, MAP_LIST_STEP) })}
+              </Button>
+            </div>
+          )}
+        </>
       )}
     </section>
   );
 }
 
-/** The map of the students the filters find (at most one page of {@link MAP_PAGE_SIZE}). */
+/** The card of the chosen student, from GET /api-student/data. */
+function ChosenStudentCard({ id }: { id: number }) {
+  const { key } = useSchoolFilter();
+  const { state, data, reload } = useRequest((signal) => getStudentData(id, signal), [id, key]);
+  if (state > 0) return <ErrorPanel code={state} onRetry={reload} />;
+  if (state === -1 || !data) return <Spinner showLabel />;
+  return <StudentCard student={cardFromStudentData(data)} />;
+}
+
+/** The map of every student the filters find (POST /api-base/map-data), with the list and the card. */
 function FilteredStudentsMap() {
   const { t } = useStudentLabels();
   const country = useCountry();
-  const list = useStudentListController({ defaultPageSize: MAP_PAGE_SIZE, pageSizes: MAP_PAGE_SIZES });
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-  const { rows } = list;
+  const { filters, points, withoutPosition, capped } = useStudentMapData();
+  const [chosenId, setChosenId] = useState<number | null>(null);
 
-  const located = useMemo(() => rows.filter(hasCoordinates), [rows]);
+  const located = useMemo(() => points.filter(hasCoordinates), [points]);
   const markers = useMemo(
     () =>
-      located.map((row) =>
-        toMarker({ id: row.id, firstname: row.fn, lastname: row.ln, city: row.c, lat: row.lat, long: row.long }, (values) =>
+      located.map((point) =>
+        toMarker({ id: point.id, firstname: point.fn, lastname: point.ln, city: point.c, lat: point.lat, long: point.long }, (values) =>
           t('students.map.marker', values),
         ),
       ),
     [located, t],
   );
-  const points = useMemo<MapPoint[]>(() => located.map((row) => ({ id: row.id, lat: row.lat, lng: row.long })), [located]);
-  const view = useMemo(() => mapViewFor(points, country), [points, country]);
-  const selected = selectedId === null ? undefined : rows.find((row) => row.id === selectedId);
-  const withoutCoordinates = rows.length - located.length;
+  const mapPoints = useMemo<MapPoint[]>(() => located.map((point) => ({ id: point.id, lat: point.lat, lng: point.long })), [located]);
+  const view = useMemo(() => mapViewFor(mapPoints, country), [mapPoints, country]);
+  // A student the new filters no longer find is no longer chosen.
+  const selectedId = chosenId !== null && located.some((point) => point.id === chosenId) ? chosenId : null;
 
   return (
     <>
-      <StudentMapFilters list={list} />
-      {list.state > 0 ? (
-        <ErrorPanel code={list.state} onRetry={list.reload} />
+      <StudentMapFilters filters={filters} />
+      {filters.state > 0 ? (
+        <ErrorPanel code={filters.state} onRetry={filters.reload} />
       ) : (
         <>
           <div className={styles.status}>
-            {list.state === -1 && <Spinner />}
+            {filters.state === -1 && <Spinner />}
             <p aria-live="polite">
-              {list.state === 0 && (
+              {filters.state === 0 && (
                 <>
-                  {t('students.map.showing', { shown: rows.length, total: list.total })}
-                  {withoutCoordinates > 0 && <> · {t('students.map.without_coordinates', { count: withoutCoordinates })}</>}
-                  {list.total > rows.length && <> · {t('students.map.more_hint', { max: MAP_PAGE_SIZE })}</>}
+                  {t('students.map.on_map', { shown: located.length, total: filters.total })}
+                  {withoutPosition > 0 && <> · {t('students.map.without_coordinates', { count: withoutPosition })}</>}
+                  {capped && <> · {t('students.map.capped_hint', { max: MAP_DATA_MAX_POINTS })}</>}
                 </>
               )}
             </p>
           </div>
-          <MapWorkspace markers={markers} view={view} selectedId={selectedId} onSelect={setSelectedId}>
-            {selected ? <StudentCard student={cardFromListRow(selected)} /> : <p className={styles.muted}>{t('students.map.card_empty')}</p>}
-            {(list.state === 0 || rows.length > 0) && <StudentMapList rows={rows} selectedId={selectedId} onSelect={setSelectedId} />}
+          <MapWorkspace markers={markers} view={view} selectedId={selectedId} onSelect={setChosenId}>
+            {selectedId !== null ? (
+              <ChosenStudentCard key={selectedId} id={selectedId} />
+            ) : (
+              <p className={styles.muted}>{t('students.map.card_empty')}</p>
+            )}
+            {(filters.state === 0 || located.length > 0) && (
+              // A new answer starts the list at its first students again.
+              <StudentMapList key={JSON.stringify(filters.filtered)} points={located} selectedId={selectedId} onSelect={setChosenId} />
+            )}
           </MapWorkspace>
         </>
       )}

@@ -9,7 +9,7 @@ export interface StudentMapMarker {
   id: number;
   lat: number;
   lng: number;
-  /** Accessible name and tooltip of the marker, e.g. 'Max Muster, Graz'. */
+  /** Tooltip of the marker, e.g. 'Max Muster, Graz'. */
   label: string;
 }
 
@@ -28,47 +28,93 @@ export interface StudentMapProps {
   enlarged: boolean;
 }
 
-const MARKER_ICON_SIZE: [number, number] = [18, 18];
+/** Radius in px of a student's dot, and of the chosen student's (bigger: not colour alone). */
+const DOT_RADIUS = 6;
+const SELECTED_RADIUS = 10;
+/** Extra px around a dot that still count as a click on it (small dots on touch screens). */
+const CLICK_TOLERANCE = 4;
 
-/** Marks the chosen student's marker in place (a new icon element would drop the keyboard focus). */
-function showSelected(marker: L.Marker, selected: boolean): void {
-  const element = marker.getElement();
-  element?.classList.toggle(styles.markerSelected, selected);
-  if (selected) element?.setAttribute('aria-current', 'true');
-  else element?.removeAttribute('aria-current');
-  marker.setZIndexOffset(selected ? 1000 : 0);
+/** Colours of the dots: the design tokens, read from the page (a canvas cannot use CSS variables). */
+interface DotColours {
+  fill: string;
+  ring: string;
+  selected: string;
 }
 
+function dotColours(element: HTMLElement): DotColours {
+  const style = getComputedStyle(element);
+  const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    fill: token('--sbo-color-primary', '#1d4ed8'),
+    ring: token('--sbo-color-surface', '#ffffff'),
+    selected: token('--sbo-color-danger', '#b91c1c'),
+  };
+}
+
+function dotStyle(colours: DotColours, selected: boolean): L.CircleMarkerOptions {
+  return selected
+    ? { radius: SELECTED_RADIUS, color: colours.ring, weight: 3, fillColor: colours.selected, fillOpacity: 1 }
+    : { radius: DOT_RADIUS, color: colours.ring, weight: 1.5, fillColor: colours.fill, fillOpacity: 0.9 };
+}
+
+/** The student a dot stands for. */
+type StudentDot = L.CircleMarker & { studentId: number; studentLabel: string };
+
 /**
- * The Leaflet map of the student dashboard: one marker per student (keyboard reachable: Tab to a
- * marker, Enter or Space chooses it), the chosen one highlighted, the view from {@link MapView}. Tiles and
- * their attribution come from the server configuration.
+ * The Leaflet map of the student dashboard: one dot per student, drawn on one canvas
+ * (preferCanvas) so that tens of thousands stay fast; a click chooses a student, hovering shows
+ * the name; the chosen one is bigger and red and comes into view. A canvas has no elements to
+ * focus: the keyboard way to the students is the list beside the map. Tiles and their
+ * attribution come from the server configuration.
  */
 export function StudentMap({ markers, view, selectedId, onSelect, tileUrl, attribution, label, enlarged }: StudentMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
-  const layerRef = useRef<L.LayerGroup | null>(null);
-  const markersRef = useRef(new Map<number, L.Marker>());
+  const groupRef = useRef<L.FeatureGroup | null>(null);
+  const coloursRef = useRef<DotColours | null>(null);
+  const dotsRef = useRef(new Map<number, StudentDot>());
+  /** The dot drawn as chosen (restyled in place: restyling every dot would cost with many). */
+  const shownSelectedRef = useRef<StudentDot | null>(null);
   const onSelectRef = useRef(onSelect);
-  const selectedRef = useRef(selectedId);
   useEffect(() => {
     onSelectRef.current = onSelect;
-    selectedRef.current = selectedId;
   });
 
   // One Leaflet map for the component's life.
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const map = L.map(container, { zoomControl: true, attributionControl: true, worldCopyJump: true });
+    coloursRef.current = dotColours(container);
+    const map = L.map(container, {
+      zoomControl: true,
+      attributionControl: true,
+      worldCopyJump: true,
+      preferCanvas: true,
+      renderer: L.canvas({ tolerance: CLICK_TOLERANCE }),
+    });
     mapRef.current = map;
-    layerRef.current = L.layerGroup().addTo(map);
-    const markerLayers = markersRef.current;
+    const group = L.featureGroup().addTo(map);
+    group.on('click', (event: L.LeafletMouseEvent) => {
+      const dot = event.propagatedFrom as StudentDot;
+      onSelectRef.current(dot.studentId);
+    });
+    // One tooltip for all dots. Its text node keeps names as text (a string would be HTML).
+    group.bindTooltip(
+      (layer) => {
+        const span = document.createElement('span');
+        span.textContent = (layer as StudentDot).studentLabel;
+        return span;
+      },
+      { direction: 'top', offset: [0, -DOT_RADIUS] },
+    );
+    groupRef.current = group;
+    const dots = dotsRef.current;
     return () => {
       map.remove();
       mapRef.current = null;
-      layerRef.current = null;
-      markerLayers.clear();
+      groupRef.current = null;
+      dots.clear();
+      shownSelectedRef.current = null;
     };
   }, []);
 
@@ -92,37 +138,35 @@ export function StudentMap({ markers, view, selectedId, onSelect, tileUrl, attri
   }, [tileUrl, attribution]);
 
   useEffect(() => {
-    const layer = layerRef.current;
-    if (!layer) return;
-    layer.clearLayers();
-    markersRef.current.clear();
-    const icon = L.divIcon({ className: styles.marker, iconSize: MARKER_ICON_SIZE });
+    const group = groupRef.current;
+    const colours = coloursRef.current;
+    if (!group || !colours) return;
+    group.closeTooltip();
+    group.clearLayers();
+    dotsRef.current.clear();
+    shownSelectedRef.current = null;
+    const style = dotStyle(colours, false);
     for (const entry of markers) {
-      const marker = L.marker([entry.lat, entry.lng], { icon, keyboard: true, title: entry.label, riseOnHover: true });
-      marker.on('click', () => onSelectRef.current(entry.id));
-      // Leaflet makes markers focusable buttons, but Enter only opens popups: choose on Enter/Space.
-      marker.on('keydown', (event: L.LeafletKeyboardEvent) => {
-        const key = event.originalEvent.key;
-        if (key !== 'Enter' && key !== ' ') return;
-        event.originalEvent.preventDefault();
-        onSelectRef.current(entry.id);
-      });
-      // Leaflet creates the element only once the map has a view, maybe after this effect.
-      marker.on('add', () => {
-        marker.getElement()?.setAttribute('aria-label', entry.label);
-        showSelected(marker, entry.id === selectedRef.current);
-      });
-      marker.addTo(layer);
-      markersRef.current.set(entry.id, marker);
+      const dot = L.circleMarker([entry.lat, entry.lng], style) as StudentDot;
+      dot.studentId = entry.id;
+      dot.studentLabel = entry.label;
+      group.addLayer(dot);
+      dotsRef.current.set(entry.id, dot);
     }
   }, [markers]);
 
-  // Highlight the chosen student and bring it into view.
+  // Draw the chosen student as chosen (on top) and bring it into view.
   useEffect(() => {
     const map = mapRef.current;
-    markersRef.current.forEach((marker, id) => showSelected(marker, id === selectedId));
-    const chosen = selectedId === null ? undefined : markersRef.current.get(selectedId);
-    if (!map || !chosen) return;
+    const colours = coloursRef.current;
+    if (!map || !colours) return;
+    const chosen = selectedId === null ? undefined : dotsRef.current.get(selectedId);
+    const before = shownSelectedRef.current;
+    if (before && before !== chosen) before.setStyle(dotStyle(colours, false));
+    shownSelectedRef.current = chosen ?? null;
+    if (!chosen) return;
+    chosen.setStyle(dotStyle(colours, true));
+    chosen.bringToFront();
     map.whenReady(() => {
       if (!map.getBounds().contains(chosen.getLatLng())) map.panTo(chosen.getLatLng());
     });

@@ -32,7 +32,8 @@ export function hasCoordinates<T extends { lat: number | null; long: number | nu
 
 /**
  * The view of the student map: zoom 17 on one student (the one asked for, or the only one
- * found); otherwise the box around every student; the country when nobody has coordinates.
+ * found); otherwise the box around every student (south-west and north-east corner, one pass
+ * over the points however many there are); the country when nobody has coordinates.
  * @example mapViewFor([{ id: 7, lat: 47.07, lng: 15.44 }], 'at') // { kind: 'point', center: [47.07, 15.44], zoom: 17 }
  */
 export function mapViewFor(points: readonly MapPoint[], country: 'at' | 'de', focusId?: number | null): MapView {
@@ -40,5 +41,12 @@ export function mapViewFor(points: readonly MapPoint[], country: 'at' | 'de', fo
   const single = focus ?? (points.length === 1 ? points[0] : undefined);
   if (single) return { kind: 'point', center: [single.lat, single.lng], zoom: SINGLE_STUDENT_ZOOM };
   if (points.length === 0) return COUNTRY_VIEW[country] ?? COUNTRY_VIEW.at;
-  return { kind: 'bounds', bounds: points.map((point) => [point.lat, point.lng]) };
+  let [south, west, north, east] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { lat, lng } of points) {
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+    west = Math.min(west, lng);
+    east = Math.max(east, lng);
+  }
+  return { kind: 'bounds', bounds: [[south, west], [north, east]] };
 }

@@ -1,6 +1,6 @@
-import type { StudentData, StudentListRow } from 'shared-kernel/contracts';
+import type { StudentData } from 'shared-kernel/contracts';
 
-/** What the student card shows, from a list row or from GET /api-student/data. */
+/** What the student card shows, from GET /api-student/data. */
 export interface StudentCardModel {
   id: number;
   firstname: string;
@@ -16,13 +16,6 @@ export interface StudentCardModel {
   sifh: string | null;
   lat: number | null;
   long: number | null;
-}
-
-export function cardFromListRow(row: StudentListRow): StudentCardModel {
-  return {
-    id: row.id, firstname: row.fn, lastname: row.ln, status: row.sst, street: row.street, houseNo: row.house_no,
-    zip: row.z, city: row.c, dob: row.dob, mno: row.mno, schoolName: row.sn, sifh: row.sifh, lat: row.lat, long: row.long,
-  };
 }
 
 export function cardFromStudentData(data: StudentData): StudentCardModel {
