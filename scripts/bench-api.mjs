@@ -215,12 +215,9 @@ for (const backend of backends) {
   }
   try {
     process.stdout.write(`\n[${backend}] seeding ${STUDENTS} students ...\n`);
+    // The seed CLI ends with VACUUM ANALYZE (statistics, visibility map for index-only
+    // counts): the database is measured as a user who seeded it would have it.
     const seedSeconds = seed(env);
-    // Planner statistics and the visibility map (index-only counts) after the bulk load.
-    // PGlite has no autovacuum: without this it plans blind (10x slower list queries).
-    const maintenance = await openDb(loadConfig({ ...process.env, ...env, DEMO: '0', LOG_LEVEL: 'warn' }));
-    await maintenance.query('VACUUM ANALYZE');
-    await maintenance.close();
     const raw = {};
     for (const connections of CONNECTIONS) {
       process.stdout.write(`[${backend}] database alone, ${connections} callers, ${SECONDS} s ...\n`);

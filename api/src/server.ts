@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { EMBEDDED_ANALYZE_INTERVAL_MS, refreshStatistics } from './db/maintenance.js';
 import { deleteDeadSessions } from './repositories/sessions.js';
 
 /**
@@ -35,6 +36,12 @@ async function main(): Promise<void> {
   const sweep = () => deleteDeadSessions(app.db, app.now()).catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
   void sweep();
   setInterval(sweep, 3_600_000).unref();
+  // PGlite has no autovacuum: without fresh statistics the planner picks slow plans as the
+  // tables grow, and dead rows (sessions touched every minute, edits) are never reclaimed.
+  if (app.db.kind === 'pglite') {
+    const maintain = () => refreshStatistics(app.db, { vacuum: true }).catch((error) => app.log.warn({ err: error }, 'VACUUM ANALYZE failed'));
+    setInterval(maintain, EMBEDDED_ANALYZE_INTERVAL_MS).unref();
+  }
 
   const address = `http://localhost:${config.port}`;
   const lines = [

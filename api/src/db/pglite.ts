@@ -94,10 +94,12 @@ export async function openPglite(dataDir: string): Promise<Driver> {
   return {
     kind: 'pglite',
     query: (sql, params) => exclusive(() => run(sql, params)),
-    transaction: <T>(fn: (tx: ScriptQueryable) => Promise<T>) =>
+    transaction: <T>(fn: (tx: ScriptQueryable) => Promise<T>, setup?: string) =>
       exclusive(async () => {
-        await run('BEGIN');
         try {
+          // exec runs several statements: BEGIN and the setup in one message to the worker.
+          if (setup) await send('exec', `BEGIN; ${setup}`);
+          else await run('BEGIN');
           const value = await fn({
             query: (sql, params) => run(sql, params),
             exec: async (sql) => {
@@ -107,6 +109,7 @@ export async function openPglite(dataDir: string): Promise<Driver> {
           await run('COMMIT');
           return value;
         } catch (error) {
+          // Also after a failed setup: BEGIN may have opened the transaction.
           await run('ROLLBACK').catch(() => undefined);
           throw error;
         }

@@ -54,7 +54,7 @@ export function openPostgres(config: AppConfig): Driver {
         throw translate(error);
       }
     },
-    transaction: async <T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T> => {
+    transaction: async <T>(fn: (tx: ScriptQueryable) => Promise<T>, setup?: string): Promise<T> => {
       let client: pg.PoolClient;
       try {
         client = await pool.connect();
@@ -63,7 +63,8 @@ export function openPostgres(config: AppConfig): Driver {
       }
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        // Without parameters pg sends the simple protocol: BEGIN and the setup in one message.
+        await client.query(setup ? `BEGIN; ${setup}` : 'BEGIN');
         const tx: ScriptQueryable = {
           query: async <R>(sql: string, params?: unknown[]) => {
             const res = await client.query(sql, params as unknown[]);

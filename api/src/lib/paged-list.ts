@@ -133,6 +133,15 @@ function valueSchema(kind: FilterKind): Record<string, unknown> {
   }
 }
 
+// The body schemas pagedListBodySchema made: a POST with one of them only reads (a list
+// query too big for a URL), so the audit trail, which records writes, leaves it out.
+const PAGED_LIST_BODIES = new WeakSet<object>();
+
+/** True when `schema` is a body schema made by pagedListBodySchema (the route reads a list). */
+export function isPagedListBodySchema(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && PAGED_LIST_BODIES.has(schema);
+}
+
 /**
  * Fastify JSON schema of a list's body: page 0-based, pageSize 1..MAX_PAGE_SIZE, sort ids and
  * filter ids limited to the list's columns, each filter value typed by its kind. Bad paging
@@ -150,7 +159,7 @@ export function pagedListBodySchema(def: PagedListDef, extra: Record<string, Rec
     additionalProperties: false,
     properties: { id: { type: 'string', enum: ids }, value: valueSchema(kind) },
   }));
-  return {
+  const schema = {
     type: 'object',
     required: ['page', 'pageSize'],
     additionalProperties: false,
@@ -175,6 +184,8 @@ export function pagedListBodySchema(def: PagedListDef, extra: Record<string, Rec
       ...extra,
     },
   } as const;
+  PAGED_LIST_BODIES.add(schema);
+  return schema;
 }
 
 /** JSON schema of a list answer with the given row schema. */

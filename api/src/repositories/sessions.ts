@@ -1,12 +1,5 @@
 import type { Queryable } from '../db/index.js';
 
-/** A live session row (not revoked, not expired at the time asked). */
-export interface SessionRow {
-  user_id: number;
-  last_seen_at: Date;
-  absolute_expires_at: Date;
-}
-
 /** Stores a new session (the token's hash only). */
 export async function insertSession(
   q: Queryable,
@@ -19,24 +12,11 @@ export async function insertSession(
   );
 }
 
-/**
- * The session for a token hash if it is live at `now`: not revoked, its user enabled,
- * seen after `idleCutoff` and before its absolute expiry.
- */
-export async function findLiveSession(q: Queryable, tokenHash: Buffer, now: Date, idleCutoff: Date): Promise<SessionRow | null> {
-  const res = await q.query<SessionRow>(
-    `SELECT s.user_id, s.last_seen_at, s.absolute_expires_at
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND NOT u.disabled
-        AND s.absolute_expires_at > $2 AND s.last_seen_at > $3`,
-    [tokenHash, now, idleCutoff],
-  );
-  return res.rows[0] ?? null;
-}
+// Finding a live session: loadSessionPrincipal (principals.ts), with the permissions in one query.
 
-/** Slides the idle timeout; writes only when the last write is older than `staleBefore`. */
+/** Slides the idle timeout; writes only when the last write was at or before `staleBefore`. */
 export async function touchSession(q: Queryable, tokenHash: Buffer, now: Date, staleBefore: Date): Promise<void> {
-  await q.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1 AND last_seen_at < $3', [tokenHash, now, staleBefore]);
+  await q.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1 AND last_seen_at <= $3', [tokenHash, now, staleBefore]);
 }
 
 /** Ends one session. */

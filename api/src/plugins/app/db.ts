@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { openDb, type Db } from '../../db/index.js';
+import { refreshStatistics } from '../../db/maintenance.js';
 import { createMailer } from '../../mail/mailer.js';
 import { countUsers } from '../../repositories/users.js';
 
@@ -22,6 +23,7 @@ export default fp<DbPluginOptions>(
       app.log.info('empty database: seeding demo data');
       const { seedDemo } = await import('../../seed/demo.js');
       await seedDemo(db, { now: app.now() });
+      await refreshStatistics(db);
     }
     app.decorate('db', db);
     app.decorate('mailer', createMailer(app.config, db, app.log, () => app.now()));
