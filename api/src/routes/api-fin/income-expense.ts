@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AnySchema, InferType } from 'yup';
 import {
   CUSTOM_PAYMENT_CATEGORY,
   ERROR,
@@ -282,225 +283,210 @@ function parseListJson(def: PagedListDef, query: ExportQuery): Pick<PagedListReq
   return { filtered: parse('filtered', query.filtered, filterIds(def)), sorted: parse('sorted', query.sorted, sortIds(def)) };
 }
 
+/** What differs between the income and the expense item routes (GET/POST/PUT/DELETE on one path). */
+interface ItemRoutes<S extends AnySchema> {
+  /** Audit entity and scopedId fixture name. */
+  entity: 'income' | 'expense';
+  path: string;
+  summaries: { get: string; post: string; put: string; delete: string };
+  /** The JSON schema of the body (POST, PUT) and of the item (GET). */
+  body: Record<string, unknown>;
+  item: Record<string, unknown>;
+  /** The contracts yup schema the body is validated with (the same the forms use). */
+  form: S;
+  /** Reads the item; `locked` set (income booked from a student payment) refuses PUT and DELETE. */
+  get(tx: Queryable, id: number, forUpdate?: boolean): Promise<{ school_id: number; locked?: boolean } | null>;
+  insert(tx: Queryable, form: InferType<S>, currency: string, userId: number): Promise<number>;
+  update(tx: Queryable, id: number, form: InferType<S>): Promise<void>;
+  remove(tx: Queryable, id: number): Promise<void>;
+  /** The form as stored (checks that need the database); the validated form when absent. */
+  normalise?(tx: Queryable, form: InferType<S>): Promise<InferType<S>>;
+}
+
+/** What differs between the income and the expense export (GET, selection or all filtered). */
+interface ExportRoute<R> {
+  entity: 'income' | 'expense';
+  path: string;
+  /** The noun of the summary ("Export income: ..."). */
+  noun: string;
+  /** File name stem (German, as the columns). */
+  fileName: string;
+  list: PagedListDef;
+  columns: ExportColumn<R>[];
+  rowsByIds(tx: Queryable, ids: number[]): Promise<R[]>;
+  rowsFiltered(tx: Queryable, request: Pick<PagedListRequest, 'filtered' | 'sorted'>): Promise<R[]>;
+}
+
 /**
  * Routes of income and expense under /api-fin; registered by the /api-fin plugin.
  * Atoms: finance_r lists, reads, exports; finance_w creates and updates; finance_d deletes.
+ * Income and expense are handled alike, so each kind of route is written once below and
+ * registered for both (in the order lists, income, expense, exports).
  */
 export async function incomeExpenseRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['api-fin'];
 
   // ---- lists ----
 
-  app.post(
-    '/il',
-    {
-      config: { access: { atoms: ['finance_r'] } },
-      schema: {
-        summary: 'Income of the request\'s schools, paged (filters: pd {from,to}, pm, aid, pc, an contains, sid)',
-        tags,
-        body: pagedListBodySchema(INCOME_LIST),
-        response: { ...errorResponses, 200: pagedListResponseSchema(incomeRowSchema) },
+  function registerList(path: string, summary: string, def: PagedListDef, rowSchema: Record<string, unknown>, list: (tx: Queryable, body: PagedListRequest) => Promise<unknown>): void {
+    app.post(
+      path,
+      {
+        config: { access: { atoms: ['finance_r'] } },
+        schema: { summary, tags, body: pagedListBodySchema(def), response: { ...errorResponses, 200: pagedListResponseSchema(rowSchema) } },
       },
-    },
-    async (request) => {
-      const body = request.body as PagedListRequest;
-      checkContainsFilters(body);
-      return request.scoped((tx) => listIncome(tx, body));
-    },
-  );
-
-  app.post(
-    '/el',
-    {
-      config: { access: { atoms: ['finance_r'] } },
-      schema: {
-        summary: 'Expense of the request\'s schools, paged (filters: pd {from,to}, ec, n prefix, an contains, sid)',
-        tags,
-        body: pagedListBodySchema(EXPENSE_LIST),
-        response: { ...errorResponses, 200: pagedListResponseSchema(expenseRowSchema) },
+      async (request) => {
+        const body = request.body as PagedListRequest;
+        checkContainsFilters(body);
+        return request.scoped((tx) => list(tx, body));
       },
-    },
-    async (request) => {
-      const body = request.body as PagedListRequest;
-      checkContainsFilters(body);
-      return request.scoped((tx) => listExpense(tx, body));
-    },
-  );
+    );
+  }
 
-  // ---- income ----
+  registerList('/il', 'Income of the request\'s schools, paged (filters: pd {from,to}, pm, aid, pc, an contains, sid)', INCOME_LIST, incomeRowSchema, listIncome);
+  registerList('/el', 'Expense of the request\'s schools, paged (filters: pd {from,to}, ec, n prefix, an contains, sid)', EXPENSE_LIST, expenseRowSchema, listExpense);
 
-  app.get(
-    '/income',
-    {
-      config: { access: { atoms: ['finance_r'], scopedId: { in: 'query', name: 'id', resource: 'income' } } },
-      schema: { summary: 'One income item', tags, querystring: idQuerySchema, response: { ...errorResponses, 200: incomeItemSchema } },
-    },
-    async (request) => {
-      const { id: incomeId } = request.query as { id: number };
-      const item = await request.scoped((tx) => getIncome(tx, incomeId));
-      if (!item) throw notFound();
-      const { locked: _locked, ...rest } = item;
-      return rest;
-    },
-  );
+  // ---- items ----
 
-  app.post(
-    '/income',
-    {
-      config: { access: { atoms: ['finance_w'] } },
-      schema: {
-        summary: 'Create an income item (amount in cents > 0; account of the same school for methods 1 and 2)',
-        tags,
-        body: incomeBody,
-        response: { ...errorResponses, 200: { type: 'object', required: ['success', 'id'], properties: { success: { type: 'boolean' }, id: { type: 'integer' } } } },
+  function registerItemRoutes<S extends AnySchema>(spec: ItemRoutes<S>): void {
+    const { entity, path, summaries } = spec;
+    const scopedId = { in: 'query', name: 'id', resource: entity } as const;
+    const normalise = spec.normalise ?? (async (_tx: Queryable, form: InferType<S>) => form);
+
+    app.get(
+      path,
+      {
+        config: { access: { atoms: ['finance_r'], scopedId } },
+        schema: { summary: summaries.get, tags, querystring: idQuerySchema, response: { ...errorResponses, 200: spec.item } },
       },
-    },
-    async (request) => {
-      const form = validate(incomeFormSchema, request.body);
-      checkSchool(request, form.school_id);
-      const userId = request.session!.user.id;
-      const currency = app.config.currency;
-      request.audit.entity = 'income';
-      request.audit.schoolId = form.school_id;
-      const newId = await request.scoped(async (tx) => insertIncome(tx, await normaliseIncome(tx, form), currency, userId));
-      request.audit.entityId = newId;
-      return { success: true, id: newId };
-    },
-  );
-
-  app.put(
-    '/income',
-    {
-      config: { access: { atoms: ['finance_w'], scopedId: { in: 'query', name: 'id', resource: 'income' } } },
-      schema: {
-        summary: 'Update an income item; 400 {error: 4, fields: {student_id}} for income booked from a student payment',
-        tags,
-        querystring: idQuerySchema,
-        body: incomeBody,
-        response: { ...errorResponses, 200: successSchema },
+      async (request) => {
+        const { id: itemId } = request.query as { id: number };
+        const item = await request.scoped((tx) => spec.get(tx, itemId));
+        if (!item) throw notFound();
+        // The lock is the server's business: not part of the item's answer.
+        const { locked: _locked, ...rest } = item;
+        return rest;
       },
-    },
-    async (request) => {
-      const { id: incomeId } = request.query as { id: number };
-      request.audit.entity = 'income';
-      await request.scoped(async (tx) => {
-        // Existence first: another school's id is 404 whatever the body says.
-        const current = await getIncome(tx, incomeId, true);
-        if (!current) throw notFound();
-        if (current.locked) throw badRequest({ student_id: MSG.invalid });
-        const form = validate(incomeFormSchema, request.body);
+    );
+
+    app.post(
+      path,
+      {
+        config: { access: { atoms: ['finance_w'] } },
+        schema: {
+          summary: summaries.post,
+          tags,
+          body: spec.body,
+          response: { ...errorResponses, 200: { type: 'object', required: ['success', 'id'], properties: { success: { type: 'boolean' }, id: { type: 'integer' } } } },
+        },
+      },
+      async (request) => {
+        const form = validate(spec.form, request.body);
         checkSchool(request, form.school_id);
+        const userId = request.session!.user.id;
+        const currency = app.config.currency;
+        request.audit.entity = entity;
         request.audit.schoolId = form.school_id;
-        await updateIncome(tx, incomeId, await normaliseIncome(tx, form));
-      });
-      return { success: true };
-    },
-  );
-
-  app.delete(
-    '/income',
-    {
-      config: { access: { atoms: ['finance_d'], scopedId: { in: 'query', name: 'id', resource: 'income' } } },
-      schema: {
-        summary: 'Delete an income item; 400 {error: 3} for income booked from a student payment',
-        tags,
-        querystring: idQuerySchema,
-        response: { ...errorResponses, 200: successSchema },
+        const newId = await request.scoped(async (tx) => spec.insert(tx, await normalise(tx, form), currency, userId));
+        request.audit.entityId = newId;
+        return { success: true, id: newId };
       },
-    },
-    async (request) => {
-      const { id: incomeId } = request.query as { id: number };
-      request.audit.entity = 'income';
+    );
+
+    /**
+     * PUT and DELETE: the item as it is, locked for the transaction, before anything else, so an
+     * id of another school is 404 whatever the body says; a locked item answers `refusal`.
+     */
+    async function changeItem(
+      request: FastifyRequest,
+      refusal: () => HttpError,
+      change: (tx: Queryable, itemId: number, current: { school_id: number }) => Promise<void>,
+    ): Promise<{ success: true }> {
+      const { id: itemId } = request.query as { id: number };
+      request.audit.entity = entity;
       await request.scoped(async (tx) => {
-        const current = await getIncome(tx, incomeId, true);
+        const current = await spec.get(tx, itemId, true);
         if (!current) throw notFound();
-        if (current.locked) throw new HttpError(400, { error: ERROR.generic });
-        request.audit.schoolId = current.school_id;
-        await deleteIncome(tx, incomeId);
+        if (current.locked) throw refusal();
+        await change(tx, itemId, current);
       });
       return { success: true };
-    },
-  );
+    }
 
-  // ---- expense ----
-
-  app.get(
-    '/expense',
-    {
-      config: { access: { atoms: ['finance_r'], scopedId: { in: 'query', name: 'id', resource: 'expense' } } },
-      schema: { summary: 'One expense item', tags, querystring: idQuerySchema, response: { ...errorResponses, 200: expenseItemSchema } },
-    },
-    async (request) => {
-      const { id: expenseId } = request.query as { id: number };
-      const item = await request.scoped((tx) => getExpense(tx, expenseId));
-      if (!item) throw notFound();
-      return item;
-    },
-  );
-
-  app.post(
-    '/expense',
-    {
-      config: { access: { atoms: ['finance_w'] } },
-      schema: {
-        summary: 'Create an expense item (amount in cents > 0, tax percent required)',
-        tags,
-        body: expenseBody,
-        response: { ...errorResponses, 200: { type: 'object', required: ['success', 'id'], properties: { success: { type: 'boolean' }, id: { type: 'integer' } } } },
+    app.put(
+      path,
+      {
+        config: { access: { atoms: ['finance_w'], scopedId } },
+        schema: { summary: summaries.put, tags, querystring: idQuerySchema, body: spec.body, response: { ...errorResponses, 200: successSchema } },
       },
-    },
-    async (request) => {
-      const form = validate(expenseFormSchema, request.body);
-      checkSchool(request, form.school_id);
-      const userId = request.session!.user.id;
-      const currency = app.config.currency;
-      request.audit.entity = 'expense';
-      request.audit.schoolId = form.school_id;
-      const newId = await request.scoped((tx) => insertExpense(tx, form, currency, userId));
-      request.audit.entityId = newId;
-      return { success: true, id: newId };
-    },
-  );
+      async (request) =>
+        changeItem(
+          request,
+          () => badRequest({ student_id: MSG.invalid }),
+          async (tx, itemId) => {
+            const form = validate(spec.form, request.body);
+            checkSchool(request, form.school_id);
+            request.audit.schoolId = form.school_id;
+            await spec.update(tx, itemId, await normalise(tx, form));
+          },
+        ),
+    );
 
-  app.put(
-    '/expense',
-    {
-      config: { access: { atoms: ['finance_w'], scopedId: { in: 'query', name: 'id', resource: 'expense' } } },
-      schema: { summary: 'Update an expense item', tags, querystring: idQuerySchema, body: expenseBody, response: { ...errorResponses, 200: successSchema } },
-    },
-    async (request) => {
-      const { id: expenseId } = request.query as { id: number };
-      request.audit.entity = 'expense';
-      await request.scoped(async (tx) => {
-        // Existence first: another school's id is 404 whatever the body says.
-        if (!(await getExpense(tx, expenseId, true))) throw notFound();
-        const form = validate(expenseFormSchema, request.body);
-        checkSchool(request, form.school_id);
-        request.audit.schoolId = form.school_id;
-        await updateExpense(tx, expenseId, form);
-      });
-      return { success: true };
-    },
-  );
+    app.delete(
+      path,
+      {
+        config: { access: { atoms: ['finance_d'], scopedId } },
+        schema: { summary: summaries.delete, tags, querystring: idQuerySchema, response: { ...errorResponses, 200: successSchema } },
+      },
+      async (request) =>
+        changeItem(
+          request,
+          () => new HttpError(400, { error: ERROR.generic }),
+          async (tx, itemId, current) => {
+            request.audit.schoolId = current.school_id;
+            await spec.remove(tx, itemId);
+          },
+        ),
+    );
+  }
 
-  app.delete(
-    '/expense',
-    {
-      config: { access: { atoms: ['finance_d'], scopedId: { in: 'query', name: 'id', resource: 'expense' } } },
-      schema: { summary: 'Delete an expense item', tags, querystring: idQuerySchema, response: { ...errorResponses, 200: successSchema } },
+  registerItemRoutes({
+    entity: 'income',
+    path: '/income',
+    summaries: {
+      get: 'One income item',
+      post: 'Create an income item (amount in cents > 0; account of the same school for methods 1 and 2)',
+      put: 'Update an income item; 400 {error: 4, fields: {student_id}} for income booked from a student payment',
+      delete: 'Delete an income item; 400 {error: 3} for income booked from a student payment',
     },
-    async (request) => {
-      const { id: expenseId } = request.query as { id: number };
-      request.audit.entity = 'expense';
-      await request.scoped(async (tx) => {
-        const current = await getExpense(tx, expenseId, true);
-        if (!current) throw notFound();
-        request.audit.schoolId = current.school_id;
-        await deleteExpense(tx, expenseId);
-      });
-      return { success: true };
+    body: incomeBody,
+    item: incomeItemSchema,
+    form: incomeFormSchema,
+    get: getIncome,
+    insert: insertIncome,
+    update: updateIncome,
+    remove: deleteIncome,
+    normalise: normaliseIncome,
+  });
+
+  // Expense rows carry no lock (getExpense has no `locked`), so PUT and DELETE never refuse one.
+  registerItemRoutes({
+    entity: 'expense',
+    path: '/expense',
+    summaries: {
+      get: 'One expense item',
+      post: 'Create an expense item (amount in cents > 0, tax percent required)',
+      put: 'Update an expense item',
+      delete: 'Delete an expense item',
     },
-  );
+    body: expenseBody,
+    item: expenseItemSchema,
+    form: expenseFormSchema,
+    get: getExpense,
+    insert: insertExpense,
+    update: updateExpense,
+    remove: deleteExpense,
+  });
 
   // ---- exports ----
 
@@ -509,51 +495,38 @@ export async function incomeExpenseRoutes(app: FastifyInstance): Promise<void> {
     200: { description: 'The file (CSV: UTF-8 with BOM, `;`; XLSX)', type: 'string', format: 'binary' },
   };
 
-  app.get(
-    '/export-il-sel',
-    {
-      config: { access: { atoms: ['finance_r'] } },
-      schema: {
-        summary: `Export income: ids=1,2 (the selection) or filtered=<JSON> (all the list filters, optional sorted=<JSON>); at most ${EXPORT_MAX_ROWS} rows`,
-        tags,
-        querystring: exportQuerySchema,
-        response: exportResponses,
+  function registerExport<R>(spec: ExportRoute<R>): void {
+    app.get(
+      spec.path,
+      {
+        config: { access: { atoms: ['finance_r'] } },
+        schema: {
+          summary: `Export ${spec.noun}: ids=1,2 (the selection) or filtered=<JSON> (all the list filters, optional sorted=<JSON>); at most ${EXPORT_MAX_ROWS} rows`,
+          tags,
+          querystring: exportQuerySchema,
+          response: exportResponses,
+        },
       },
-    },
-    async (request, reply) => {
-      const query = request.query as ExportQuery;
-      checkExportQuery(query);
-      const rows = await request.scoped((tx) =>
-        query.ids !== undefined ? incomeRowsByIds(tx, parseIds(query.ids)) : incomeRowsFiltered(tx, parseListJson(INCOME_LIST, query)),
-      );
-      request.audit.action = 'export';
-      request.audit.entity = 'income';
-      request.audit.detail = { rows: rows.length, format: query.format };
-      return sendExport(reply, query.format, exportName('einnahmen', app.now()), INCOME_EXPORT, rows);
-    },
-  );
+      async (request, reply) => {
+        const query = request.query as ExportQuery;
+        checkExportQuery(query);
+        const rows = await request.scoped((tx) =>
+          query.ids !== undefined ? spec.rowsByIds(tx, parseIds(query.ids)) : spec.rowsFiltered(tx, parseListJson(spec.list, query)),
+        );
+        request.audit.action = 'export';
+        request.audit.entity = spec.entity;
+        request.audit.detail = { rows: rows.length, format: query.format };
+        return sendExport(reply, query.format, exportName(spec.fileName, app.now()), spec.columns, rows);
+      },
+    );
+  }
 
-  app.get(
-    '/export-el-sel',
-    {
-      config: { access: { atoms: ['finance_r'] } },
-      schema: {
-        summary: `Export expense: ids=1,2 (the selection) or filtered=<JSON> (all the list filters, optional sorted=<JSON>); at most ${EXPORT_MAX_ROWS} rows`,
-        tags,
-        querystring: exportQuerySchema,
-        response: exportResponses,
-      },
-    },
-    async (request, reply) => {
-      const query = request.query as ExportQuery;
-      checkExportQuery(query);
-      const rows = await request.scoped((tx) =>
-        query.ids !== undefined ? expenseRowsByIds(tx, parseIds(query.ids)) : expenseRowsFiltered(tx, parseListJson(EXPENSE_LIST, query)),
-      );
-      request.audit.action = 'export';
-      request.audit.entity = 'expense';
-      request.audit.detail = { rows: rows.length, format: query.format };
-      return sendExport(reply, query.format, exportName('ausgaben', app.now()), EXPENSE_EXPORT, rows);
-    },
-  );
+  registerExport({
+    entity: 'income', path: '/export-il-sel', noun: 'income', fileName: 'einnahmen', list: INCOME_LIST, columns: INCOME_EXPORT,
+    rowsByIds: incomeRowsByIds, rowsFiltered: incomeRowsFiltered,
+  });
+  registerExport({
+    entity: 'expense', path: '/export-el-sel', noun: 'expense', fileName: 'ausgaben', list: EXPENSE_LIST, columns: EXPENSE_EXPORT,
+    rowsByIds: expenseRowsByIds, rowsFiltered: expenseRowsFiltered,
+  });
 }
