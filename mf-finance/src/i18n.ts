@@ -62,8 +62,6 @@ addNamespace(NS, {
       back: 'Zurück zur Liste',
     },
     list: {
-      from: 'von',
-      to: 'bis',
       actions: 'Aktionen',
       edit: 'Bearbeiten: {{label}}',
       view: 'Ansehen: {{label}}',
@@ -129,8 +127,6 @@ addNamespace(NS, {
       back: 'Back to the list',
     },
     list: {
-      from: 'from',
-      to: 'to',
       actions: 'Actions',
       edit: 'Edit: {{label}}',
       view: 'View: {{label}}',

@@ -10,7 +10,9 @@ export interface FilterOption {
 export type ColumnFilter =
   | { type: 'text' }
   | { type: 'select'; options: FilterOption[] }
-  | { type: 'date' };
+  | { type: 'date' }
+  /** Two dates sent as one filter value `{ from?, to? }` (ISO, both ends included). */
+  | { type: 'date-range' };
 
 /** A column of a {@link ServerTable}. */
 export interface ServerColumn<Row> {

@@ -75,19 +75,25 @@ function SelectFilter<Row>({ column, controller }: FilterProps<Row>) {
   );
 }
 
-function DateFilter<Row>({ column, controller }: FilterProps<Row>) {
+interface DateInputProps {
+  label: string;
+  /** The applied ISO date, if any. */
+  applied: string | undefined;
+  /** A valid date (ISO) as soon as one is typed, or null when emptied. */
+  onApply: (iso: string | null) => void;
+}
+
+/** A date typed as DD.MM.YYYY, applied as soon as it is a real date or empty. */
+function DateInput({ label, applied, onApply }: DateInputProps) {
   const { t } = useTranslation('common');
   const id = useId();
-  const filterId = filterIdOf(column);
-  const applied = controller.filterValue(filterId);
-  const appliedText = typeof applied === 'string' ? formatDate(applied) : '';
   const [draft, setDraft] = useState<string | null>(null);
-  const text = draft ?? appliedText;
+  const text = draft ?? formatDate(applied);
   const invalid = draft !== null && draft.trim() !== '' && parseDisplayDate(draft) === null;
   return (
     <div className={styles.filter}>
       <label htmlFor={id} className={styles.filterLabel}>
-        {t('ui.filter_by', { column: column.header })}
+        {label}
       </label>
       <input
         id={id}
@@ -101,10 +107,10 @@ function DateFilter<Row>({ column, controller }: FilterProps<Row>) {
         onChange={(event) => {
           const next = event.target.value;
           setDraft(next);
-          if (next.trim() === '') controller.setFilter(filterId, null, { immediate: true });
+          if (next.trim() === '') onApply(null);
           else {
             const iso = parseDisplayDate(next);
-            if (iso) controller.setFilter(filterId, iso, { immediate: true });
+            if (iso) onApply(iso);
           }
         }}
         onBlur={() => {
@@ -112,9 +118,54 @@ function DateFilter<Row>({ column, controller }: FilterProps<Row>) {
         }}
       />
       <span id={`${id}-hint`} className={styles.filterHint}>
-        {t('ui.date_format_hint')}
+        {invalid ? t('form.invalid_date') : t('ui.date_format_hint')}
       </span>
     </div>
+  );
+}
+
+function DateFilter<Row>({ column, controller }: FilterProps<Row>) {
+  const { t } = useTranslation('common');
+  const filterId = filterIdOf(column);
+  const applied = controller.filterValue(filterId);
+  return (
+    <DateInput
+      label={t('ui.filter_by', { column: column.header })}
+      applied={typeof applied === 'string' ? applied : undefined}
+      onApply={(iso) => controller.setFilter(filterId, iso, { immediate: true })}
+    />
+  );
+}
+
+interface DateRange {
+  from?: string;
+  to?: string;
+}
+
+function readRange(value: unknown): DateRange {
+  if (!value || typeof value !== 'object') return {};
+  const { from, to } = value as Record<string, unknown>;
+  return { from: typeof from === 'string' ? from : undefined, to: typeof to === 'string' ? to : undefined };
+}
+
+/** 'from' and 'to' of one column, sent together as `{ from?, to? }` (null when both are empty). */
+function DateRangeFilter<Row>({ column, controller }: FilterProps<Row>) {
+  const { t } = useTranslation('common');
+  const filterId = filterIdOf(column);
+  const range = readRange(controller.filterValue(filterId));
+  const apply = (change: DateRange) => {
+    const next = { ...range, ...change };
+    const value: DateRange = {};
+    if (next.from) value.from = next.from;
+    if (next.to) value.to = next.to;
+    controller.setFilter(filterId, value.from || value.to ? value : null, { immediate: true });
+  };
+  return (
+    <fieldset className={styles.dateRange}>
+      <legend className={styles.filterLabel}>{t('ui.filter_by', { column: column.header })}</legend>
+      <DateInput label={t('ui.date_from')} applied={range.from} onApply={(iso) => apply({ from: iso ?? undefined })} />
+      <DateInput label={t('ui.date_to')} applied={range.to} onApply={(iso) => apply({ to: iso ?? undefined })} />
+    </fieldset>
   );
 }
 
@@ -138,6 +189,8 @@ export function ServerTableFilters<Row>({
             return <SelectFilter key={key} column={column} controller={controller} />;
           case 'date':
             return <DateFilter key={key} column={column} controller={controller} />;
+          case 'date-range':
+            return <DateRangeFilter key={key} column={column} controller={controller} />;
           default:
             return <TextFilter key={key} column={column} controller={controller} />;
         }

@@ -139,7 +139,7 @@ describe('income list', () => {
   it('filters by payment date range and method, and opens the form with the way back', async () => {
     const { user } = renderWithProviders(<FinanceArea />, { route: '/m-fin/income' });
     await screen.findByText('Getränkeverkauf März', {}, { timeout: 15_000 });
-    const range = screen.getByRole('group', { name: 'Zahlungsdatum' });
+    const range = screen.getByRole('group', { name: 'Filter Zahlungsdatum' });
     await user.type(within(range).getByLabelText('von'), '01.03.2026');
     await waitFor(() => expect(lastRequest().filtered).toEqual([{ id: 'pd', value: { from: '2026-03-01' } }]));
     await user.type(within(range).getByLabelText('bis'), '31.03.2026');
@@ -178,6 +178,6 @@ describe('income list', () => {
     await screen.findByRole('heading', { level: 1, name: 'Einnahmen' });
     // Back on the list with the same filters.
     await waitFor(() => expect(lastRequest().filtered).toContainEqual({ id: 'pd', value: { from: '2026-03-01', to: '2026-03-31' } }));
-    expect((within(screen.getByRole('group', { name: 'Zahlungsdatum' })).getByLabelText('von') as HTMLInputElement).value).toBe('01.03.2026');
+    expect((within(screen.getByRole('group', { name: 'Filter Zahlungsdatum' })).getByLabelText('von') as HTMLInputElement).value).toBe('01.03.2026');
   });
 });

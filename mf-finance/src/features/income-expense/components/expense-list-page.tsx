@@ -17,7 +17,7 @@ export function ExpenseListPage() {
 
   const columns = useMemo<ServerColumn<ExpenseListRow>[]>(
     () => [
-      { field: 'pd', header: t('item.payment_date'), format: (value) => formatDate(value as string), minWidth: 120 },
+      { field: 'pd', header: t('item.payment_date'), format: (value) => formatDate(value as string), minWidth: 120, filter: { type: 'date-range' } },
       { field: 'amt', header: t('item.amount'), align: 'end', format: (value, row) => formatMoney(value as number, row.cur), minWidth: 110 },
       {
         field: 'ec',

@@ -7,7 +7,6 @@ import { ServerTable, useServerListController, type FetchPage, type ServerColumn
 import { NS } from '../../../i18n.js';
 import { useDeleteItem } from '../hooks/use-delete-item.js';
 import { formPath, type FormMode, type ItemKind, type ListReturnState } from '../utils/item-kind.js';
-import { DateRangeFilter } from './date-range-filter.js';
 import { RowActions } from './row-actions.js';
 import styles from './item-list-page.module.css';
 
@@ -123,7 +122,6 @@ export function ItemListPage<Row extends ItemRow>({
         {list.state === 0 && <p className={styles.total}>{t('ui.total', { ns: 'common', count: list.total })}</p>}
       </PageHeader>
       <div className={styles.list}>
-        <DateRangeFilter controller={list} filterId="pd" legend={t('item.payment_date')} />
         {ready ? (
           <ServerTable<Row>
             controller={list}
