@@ -1,27 +1,7 @@
 import { http } from 'shared-kernel';
-import {
-  REMINDER_DETAIL_PAGE_SIZE,
-  type PagedListResponse,
-  type ReminderForm,
-  type ReminderRow,
-} from 'shared-kernel/contracts';
+import type { ReminderForm, ReminderRow } from 'shared-kernel/contracts';
 
-/** POST /api-reminder/list: the student's open reminders (first 50, earliest deadline first). */
-export async function getOpenStudentReminders(studentId: number, signal?: AbortSignal): Promise<ReminderRow[]> {
-  const answer = await http
-    .post('api-reminder/list', {
-      json: {
-        page: 0,
-        pageSize: REMINDER_DETAIL_PAGE_SIZE,
-        sorted: [{ id: 'date_deadline', desc: false }],
-        filtered: [{ id: 'student_id', value: studentId }],
-        done: false,
-      },
-      signal,
-    })
-    .json<PagedListResponse<ReminderRow>>();
-  return answer.rows;
-}
+export { getOpenStudentReminders } from '../../reminders/api/get-open-student-reminders.js';
 
 /** POST /api-reminder/data: a new reminder (student_id set, the school is taken from the student). */
 export async function createReminder(reminder: ReminderForm): Promise<void> {
