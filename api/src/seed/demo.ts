@@ -191,6 +191,39 @@ class DemoSeeder {
     await this.insertNews();
     await this.insertTickets();
     await this.insertAssociationNews();
+    await this.insertNetworkMembers();
+  }
+
+  /**
+   * The network's member register: the superadmin (AT-100001), a licensee and two trainers
+   * per school (the microsite team), and every student with a network number.
+   */
+  private async insertNetworkMembers(): Promise<void> {
+    const rows: InsertRow[] = [
+      { mno: 'AT-100001', salutation_id: 1, firstname: 'Sabine', lastname: 'Hofer', dob: '1979-03-14', email: 'admin@kampfkunst-demo.example.com', grade: '5. Dan', school_id: this.schoolIds[0] },
+    ];
+    const staffCounter = { at: 100_100, de: 200_100 };
+    DEMO_SCHOOLS.forEach((school, s) => {
+      for (const grade of ['4. Dan', '2. Dan', '1. Dan']) {
+        const { salutation, firstname } = this.personName();
+        const lastname = this.rnd.pick(LAST_NAMES);
+        rows.push({
+          mno: `${school.country.toUpperCase()}-${++staffCounter[school.country]}`,
+          salutation_id: salutation,
+          firstname,
+          lastname,
+          dob: addDays(addMonths(this.today, -12 * this.rnd.int(25, 55)), -this.rnd.int(0, 364)),
+          email: this.email(firstname, lastname),
+          grade,
+          school_id: this.schoolIds[s],
+        });
+      }
+    });
+    const students = await this.tx.query<InsertRow>(
+      `SELECT mno, salutation_id, firstname, lastname, dob, email, school_id FROM students WHERE mno IS NOT NULL ORDER BY id`,
+    );
+    for (const student of students.rows) rows.push({ ...student, grade: null });
+    await insertRows(this.tx, 'network_members', rows, null);
   }
 
   private async insertSchools(): Promise<void> {

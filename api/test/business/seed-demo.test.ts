@@ -115,6 +115,16 @@ describe.each(backends())('demo seed on %s', (backend) => {
     expect(await count('SELECT count(*)::int AS n FROM tickets t WHERE NOT EXISTS (SELECT 1 FROM ticket_messages m WHERE m.ticket_id = t.id)')).toBe(0);
   });
 
+  it("fills the network's member register: the superadmin's number, a team per school, every student with a number", async () => {
+    const admin = await t.db.query<{ lastname: string; dob: string }>(`SELECT lastname, dob FROM network_members WHERE mno = 'AT-100001'`);
+    expect(admin.rows).toEqual([{ lastname: 'Hofer', dob: '1979-03-14' }]);
+    const graded = await t.db.query<{ school_id: number; n: number }>(
+      'SELECT school_id, count(*)::int AS n FROM network_members WHERE grade IS NOT NULL GROUP BY school_id ORDER BY school_id',
+    );
+    expect(graded.rows.map((r) => r.n)).toEqual([4, 3, 3, 3]);
+    expect(await count('SELECT count(*)::int AS n FROM students s WHERE s.mno IS NOT NULL AND NOT EXISTS (SELECT 1 FROM network_members m WHERE m.mno = s.mno AND m.dob = s.dob)')).toBe(0);
+  });
+
   it('creates the demo users with their levels, roles, schools and password demo1234', async () => {
     const users = await t.db.query<{ username: string; level: number; school_access: number; role_name: string | null; atoms: string[] | null; password_hash: string; mno: string | null; schools: string[] }>(
       `SELECT u.username, u.level, u.school_access, r.role_name, r.atoms, u.password_hash, u.mno,
