@@ -20,7 +20,7 @@ const itemSchema = {
 
 /**
  * /api-base/e-news (spec 002 §2.13): the association's news to its members, on the
- * association dashboard. Lives apart from the core's api-base plugin; register with
+ * association dashboard. One of several plugins under /api-base; register with
  * `app.register(associationNewsRoutes, { prefix: '/api-base' })`.
  */
 export default async function associationNewsRoutes(app: FastifyInstance): Promise<void> {

@@ -125,8 +125,8 @@ const savedSchema = { type: 'object', required: ['id'], properties: { id: { type
 
 /**
  * GET /api-base/ticket (spec 002 §7): association tickets of the request's schools; without
- * `id` the list of mode `m`, with `id` one ticket and its thread. Lives apart from the core's
- * api-base plugin; register with `app.register(ticketRoutes, { prefix: '/api-base' })`.
+ * `id` the list of mode `m`, with `id` one ticket and its thread. One of several plugins
+ * under /api-base; register with `app.register(ticketRoutes, { prefix: '/api-base' })`.
  */
 export default async function ticketRoutes(app: FastifyInstance): Promise<void> {
   app.get(
