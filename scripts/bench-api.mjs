@@ -50,7 +50,7 @@ const dist = (path) => import(pathToFileURL(join(root, 'api/dist', path)).href);
 const { loadConfig } = await dist('config.js');
 const { openDb } = await dist('db/index.js');
 const { runPagedList } = await dist('lib/paged-list.js');
-const { STUDENT_LIST, studentListSelect } = await dist('repositories/students.js');
+const { STUDENT_LIST, studentListSelect } = await dist('domains/students/repository.js');
 
 async function freePort() {
   return new Promise((resolvePort) => {

@@ -11,7 +11,7 @@ import cookie from './plugins/external/cookie.js';
 import securityHeaders from './plugins/external/security-headers.js';
 import staticFiles from './plugins/external/static-files.js';
 import swagger from './plugins/external/swagger.js';
-import { ROUTE_PLUGINS } from './routes/index.js';
+import { ROUTE_PLUGINS } from './domains/index.js';
 import './types.js';
 
 /** Options of {@link buildApp} beyond the configuration. */

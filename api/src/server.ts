@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { EMBEDDED_ANALYZE_INTERVAL_MS, refreshStatistics } from './db/maintenance.js';
-import { deleteDeadSessions } from './repositories/sessions.js';
+import { deleteDeadSessions } from './domains/auth/sessions-repository.js';
 
 /**
  * Entry point (`node api/dist/server.js`): reads the environment, opens and migrates the

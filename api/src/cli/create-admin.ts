@@ -5,7 +5,7 @@ import { isCommonPassword } from '../auth/common-passwords.js';
 import { hashPassword } from '../auth/password.js';
 import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
-import { insertUser, usernameTaken } from '../repositories/users.js';
+import { insertUser, usernameTaken } from '../domains/users/repository.js';
 
 /** Reads `--name value` pairs. */
 function parseArgs(argv: string[]): Record<string, string> {

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/index.js';
-import { insertMail, markMail } from '../repositories/outbox.js';
+import { insertMail, markMail } from '../domains/outbox/repository.js';
 
 /** A mail to send. `userId` = the account it is about (decides which admins may read it). */
 export interface MailMessage {

@@ -4,8 +4,8 @@ import type { Access, RouteAccessEntry } from '../../auth/access.js';
 import { SESSION_COOKIE } from '../../auth/session-cookie.js';
 import { hashToken } from '../../auth/tokens.js';
 import { forbidden, unauthorized } from '../../lib/http-error.js';
-import { loadSessionPrincipal } from '../../repositories/principals.js';
-import { touchSession } from '../../repositories/sessions.js';
+import { loadSessionPrincipal } from '../../domains/users/principals-repository.js';
+import { touchSession } from '../../domains/auth/sessions-repository.js';
 import type { RequestSession } from '../../types.js';
 
 /** Routes that need no declaration: the generated API docs. */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPagedListBodySchema } from '../../lib/paged-list.js';
-import { insertAudit } from '../../repositories/audit-log.js';
+import { insertAudit } from '../../domains/audit/repository.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDb, type Db } from '../../db/index.js';
 import { refreshStatistics } from '../../db/maintenance.js';
 import { createMailer } from '../../mail/mailer.js';
-import { countUsers } from '../../repositories/users.js';
+import { countUsers } from '../../domains/users/repository.js';
 
 /** Options of the db plugin: an opened database, or none to open the configured one. */
 export interface DbPluginOptions {

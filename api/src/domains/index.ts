@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import applicationStateRoutes from './application-state/routes.js';
+import changesRoutes from './audit/routes.js';
+import authRoutes from './auth/routes.js';
+import configRoutes from './config/routes.js';
+import accountRoutes from './finance/account-routes.js';
+import financeRoutes from './finance/routes.js';
+import healthRoutes from './health/routes.js';
+import associationNewsRoutes from './news/association-news-routes.js';
+import releaseNotesRoutes from './news/release-notes-routes.js';
+import contentRoutes from './news/routes.js';
+import outboxRoutes from './outbox/routes.js';
+import reminderRoutes from './reminders/routes.js';
+import documentRoutes from './students/document-routes.js';
+import mapDataRoutes from './students/map-data-routes.js';
+import cubicRoutes from './students/picture-routes.js';
+import studentRoutes from './students/routes.js';
+import ticketRoutes from './tickets/routes.js';
+import roleRoutes from './users/roles-routes.js';
+import userRoutes from './users/routes.js';
+import schoolFilterRoutes from './users/school-filter-routes.js';
+
+/**
+ * Every route plugin and its spec base path. A base path may be served by several plugins
+ * of several domains (/api-base is); a domain may serve several base paths. A new domain
+ * adds its lines here (and one line in README.md); the access guard refuses to start if one
+ * of its routes lacks a declaration.
+ */
+export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsync }[] = [
+  { prefix: '', plugin: healthRoutes }, // health
+  { prefix: '/api-auth', plugin: authRoutes }, // auth
+  { prefix: '/api-base', plugin: schoolFilterRoutes }, // users: /filter
+  { prefix: '/api-base', plugin: roleRoutes }, // users: /role, /role-list
+  { prefix: '/api-base', plugin: outboxRoutes }, // outbox: /outbox
+  { prefix: '/api-base', plugin: changesRoutes }, // audit: /changes
+  { prefix: '/api-base', plugin: ticketRoutes }, // tickets: /ticket...
+  { prefix: '/api-base', plugin: associationNewsRoutes }, // news: /e-news (association dashboard)
+  { prefix: '/api-base', plugin: releaseNotesRoutes }, // news: /release-notes ('last changes' on /e-dash)
+  { prefix: '/api-base', plugin: mapDataRoutes }, // students: /map-data (dashboards' student map)
+  { prefix: '/api-user', plugin: userRoutes }, // users
+  { prefix: '/api-application-state', plugin: applicationStateRoutes }, // application-state
+  { prefix: '/api-reminder', plugin: reminderRoutes }, // reminders
+  { prefix: '/api-student', plugin: studentRoutes }, // students
+  { prefix: '/api-document', plugin: documentRoutes }, // students: documents tab
+  { prefix: '/api-cubic', plugin: cubicRoutes }, // students: pictures
+  { prefix: '/api-fin', plugin: financeRoutes }, // finance: dashboard, income, expense
+  { prefix: '/api-content', plugin: contentRoutes }, // news
+  { prefix: '/api-config', plugin: configRoutes }, // config
+  { prefix: '/api-account', plugin: accountRoutes }, // finance: accounts
+];

@@ -1,0 +1,111 @@
+import type { PagedListResponse, ReminderRow, StudentData, TimelineEntry } from 'shared-kernel/contracts';
+import { DEMO_PASSWORD } from '../../../seed/demo.js';
+import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
+
+jest.setTimeout(120_000);
+
+const NOW = new Date('2026-11-21T09:30:00Z');
+
+describe.each(backends())('reminders API on %s', (backend) => {
+  let t: TestApp;
+  const cookies: Record<string, string> = {};
+  let graz: number;
+  let wien: number;
+  let student: number;
+  let wienStudent: number;
+
+  const sql = async <T>(text: string, params: unknown[] = []) => (await t.db.query<T>(text, params)).rows;
+  const call = (method: string, url: string, user: string, payload?: unknown) =>
+    t.request({ method, url, headers: { cookie: cookies[user]! }, payload });
+  const list = (user: string, body: object) => call('POST', '/api-reminder/list', user, { page: 0, pageSize: 50, sorted: [], filtered: [], ...body });
+
+  beforeAll(async () => {
+    t = await createTestApp({ backend, seed: 'demo', clock: createClock(NOW) });
+    for (const user of ['admin', 'office', 'trainer']) cookies[user] = await t.login(user, DEMO_PASSWORD);
+    const schools = await sql<{ id: number; name: string }>('SELECT id, name FROM schools ORDER BY id');
+    graz = schools.find((s) => s.name.includes('Graz'))!.id;
+    wien = schools.find((s) => s.name.includes('Wien'))!.id;
+    student = (await sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 ORDER BY id LIMIT 1', [graz]))[0]!.id;
+    wienStudent = (await sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 ORDER BY id LIMIT 1', [wien]))[0]!.id;
+    cookies.grazWriter = (await t.loginAs({ atoms: ['reminder_r', 'reminder_w', 'student_r'], schools: [graz] })).cookie;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists open or done reminders, filtered by student, earliest deadline first', async () => {
+    const open = await list('office', { done: false, sorted: [{ id: 'date_deadline', desc: false }] });
+    expect(open.statusCode).toBe(200);
+    const body = open.json<PagedListResponse<ReminderRow>>();
+    const expected = await sql<{ id: number }>('SELECT id FROM reminders WHERE date_done IS NULL ORDER BY date_deadline, id');
+    expect(body.total).toBe(expected.length);
+    expect(body.rows.map((r) => r.reminder_id)).toEqual(expected.slice(0, 50).map((r) => r.id));
+    expect(body.rows.every((r) => r.date_done === null && r.user_done === null)).toBe(true);
+
+    const done = (await list('office', { done: true })).json<PagedListResponse<ReminderRow>>();
+    expect(done.total).toBe((await sql('SELECT id FROM reminders WHERE date_done IS NOT NULL')).length);
+    expect(done.rows.every((r) => r.date_done !== null)).toBe(true);
+
+    const withStudent = (await sql<{ student_id: number }>('SELECT student_id FROM reminders WHERE student_id IS NOT NULL ORDER BY id LIMIT 1'))[0]!.student_id;
+    const forStudent = (await list('office', { filtered: [{ id: 'student_id', value: withStudent }] })).json<PagedListResponse<ReminderRow>>();
+    expect(forStudent.rows.length).toBeGreaterThan(0);
+    expect(forStudent.rows.every((r) => r.student_id === withStudent && r.ref_name)).toBe(true);
+
+    expect((await list('office', { done: 'maybe' })).statusCode).toBe(400);
+    expect((await list('office', { filtered: [{ id: 'school_id', value: 1 }] })).statusCode).toBe(400);
+  });
+
+  it('the trainer reads only Graz reminders and may not write', async () => {
+    const rows = (await list('trainer', { pageSize: 100 })).json<PagedListResponse<ReminderRow>>().rows;
+    expect(rows.every((r) => r.school_id === graz)).toBe(true);
+    const foreign = (await sql<{ id: number }>('SELECT id FROM reminders WHERE school_id = $1 LIMIT 1', [wien]))[0]!.id;
+    expect((await call('GET', `/api-reminder/data?id=${foreign}`, 'trainer')).statusCode).toBe(404);
+    expect((await call('POST', '/api-reminder/data', 'trainer', { date_deadline: '2026-12-01', subject: 'x', student_id: student })).statusCode).toBe(403);
+  });
+
+  it('creates a reminder for a student, marks it done (it moves to the timeline) and deletes it', async () => {
+    const remcBefore = (await call('GET', `/api-student/data?id=${student}`, 'office')).json<StudentData>().remc;
+    const created = await call('POST', '/api-reminder/data', 'grazWriter', { date_deadline: '2026-11-25', subject: 'Gurt bestellen', notes: 'Größe 160', student_id: student });
+    expect(created.statusCode).toBe(200);
+    const id = created.json<{ id: number }>().id;
+    const reminder = (await call('GET', `/api-reminder/data?id=${id}`, 'grazWriter')).json<ReminderRow>();
+    expect(reminder).toEqual(expect.objectContaining({ reminder_id: id, school_id: graz, student_id: student, subject: 'Gurt bestellen', date_done: null, date_deadline: '2026-11-25' }));
+    expect((await call('GET', `/api-student/data?id=${student}`, 'office')).json<StudentData>().remc).toBe(remcBefore + 1);
+
+    const done = await call('PUT', `/api-reminder/data?id=${id}`, 'grazWriter', {
+      date_deadline: reminder.date_deadline, subject: reminder.subject, notes: reminder.notes, student_id: student, school_id: graz, done: true,
+    });
+    expect(done.statusCode).toBe(200);
+    const after = (await call('GET', `/api-reminder/data?id=${id}`, 'grazWriter')).json<ReminderRow>();
+    expect(after.date_done).not.toBeNull();
+    expect(after.user_done).toBeTruthy();
+    expect((await call('GET', `/api-student/data?id=${student}`, 'office')).json<StudentData>().remc).toBe(remcBefore);
+    const timeline = (await call('GET', `/api-student/timeline?id=${student}`, 'office')).json<TimelineEntry[]>();
+    expect(timeline).toContainEqual(expect.objectContaining({ id, kind: 'reminder_done', text: 'Gurt bestellen', editable: false }));
+
+    // Deleting needs reminder_d.
+    expect((await call('DELETE', `/api-reminder/data?id=${id}`, 'grazWriter')).statusCode).toBe(403);
+    expect((await call('DELETE', `/api-reminder/data?id=${id}`, 'office')).statusCode).toBe(200);
+    expect((await call('GET', `/api-reminder/data?id=${id}`, 'office')).statusCode).toBe(404);
+  });
+
+  it('refuses references the user may not see and bad input with 400, writing nothing', async () => {
+    const count = async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM reminders'))[0]!.n;
+    const before = await count();
+    for (const body of [
+      { date_deadline: '2026-12-01', subject: 'x', student_id: wienStudent },
+      { date_deadline: '2026-12-01', subject: 'x', school_id: wien },
+      { date_deadline: '2026-12-01', subject: 'x' },
+      { date_deadline: '2026-13-01', subject: 'x', student_id: student },
+      { date_deadline: '2026-12-01', subject: '', student_id: student },
+      { date_deadline: '2026-12-01', subject: 'x', student_id: student, delegated_to: 999999 },
+    ]) {
+      const res = await call('POST', '/api-reminder/data', 'grazWriter', body);
+      expect([body, res.statusCode]).toEqual([body, 400]);
+    }
+    expect(await count()).toBe(before);
+    const ok = await call('POST', '/api-reminder/data', 'grazWriter', { date_deadline: '2026-12-01', subject: 'Schule', school_id: graz });
+    expect(ok.statusCode).toBe(200);
+  });
+});

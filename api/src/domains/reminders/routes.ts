@@ -1,0 +1,226 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  UPCOMING_REMINDER_DAYS,
+  UPCOMING_REMINDER_LIMIT,
+  reminderSchema,
+  type PagedListRequest,
+  type ReminderForm,
+} from 'shared-kernel/contracts';
+import type { Queryable } from '../../db/index.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
+import { pagedListBodySchema, pagedListResponseSchema } from '../../lib/paged-list.js';
+import { validate } from '../../lib/validate.js';
+import {
+  REMINDER_LIST,
+  deleteReminder,
+  getReminder,
+  insertReminder,
+  isActiveUser,
+  leadSchool,
+  listReminders,
+  listUpcomingReminders,
+  updateReminder,
+  type ReminderWrite,
+} from './repository.js';
+import { studentSchool } from '../students/repository.js';
+import { errorResponses, idQuerySchema, successSchema } from '../../lib/route-schemas.js';
+
+const upcomingReminderSchema = {
+  type: 'object',
+  required: ['reminder_id', 'date_created', 'date_deadline', 'subject', 'notes', 'username', 'school_id'],
+  properties: {
+    reminder_id: { type: 'integer' },
+    date_created: { type: 'string', format: 'date-time' },
+    date_deadline: { type: 'string', format: 'date' },
+    subject: { type: 'string' },
+    notes: { type: 'string' },
+    username: { type: 'string' },
+    student_id: { type: ['integer', 'null'] },
+    lead_id: { type: ['integer', 'null'] },
+    delegated_to: { type: ['integer', 'null'] },
+    delegated_username: { type: ['string', 'null'] },
+    ref_name: { type: ['string', 'null'] },
+    school_id: { type: 'integer' },
+  },
+} as const;
+
+const reminderRowSchema = {
+  type: 'object',
+  required: ['reminder_id', 'date_created', 'date_deadline', 'subject', 'notes', 'username', 'date_done', 'user_done', 'school_id'],
+  properties: {
+    ...upcomingReminderSchema.properties,
+    date_done: { type: ['string', 'null'], format: 'date-time' },
+    user_done: { type: ['string', 'null'] },
+  },
+} as const;
+
+const optionalId = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 } as const;
+
+const reminderBodySchema = {
+  type: 'object',
+  required: ['date_deadline', 'subject'],
+  additionalProperties: false,
+  properties: {
+    date_deadline: { type: 'string', maxLength: 10 },
+    subject: { type: 'string', maxLength: 1000 },
+    notes: { type: 'string', maxLength: 20_000 },
+    student_id: optionalId,
+    lead_id: optionalId,
+    school_id: optionalId,
+    delegated_to: optionalId,
+    done: { type: 'boolean' },
+  },
+} as const;
+
+const REMINDER_BY_ID = { in: 'query' as const, name: 'id', resource: 'reminder' };
+
+/**
+ * The school a reminder belongs to: the student's or the lead's (which must be visible), else
+ * the given school (which must be one the request may touch). Delegates must be active users.
+ * Bad references answer 400 naming the field.
+ */
+async function reminderWrite(tx: Queryable, request: FastifyRequest, form: ReminderForm): Promise<ReminderWrite> {
+  let schoolId: number | null = null;
+  if (form.student_id) {
+    schoolId = await studentSchool(tx, form.student_id);
+    if (schoolId === null) throw badRequest({ student_id: 'form.invalid' });
+  }
+  if (form.lead_id) {
+    const leadSchoolId = await leadSchool(tx, form.lead_id);
+    if (leadSchoolId === null || (schoolId !== null && leadSchoolId !== schoolId)) throw badRequest({ lead_id: 'form.invalid' });
+    schoolId = leadSchoolId;
+  }
+  if (schoolId === null) {
+    if (!form.school_id || !request.scope.schoolIds.includes(form.school_id)) throw badRequest({ school_id: 'form.invalid' });
+    schoolId = form.school_id;
+  }
+  if (form.delegated_to && !(await isActiveUser(tx, form.delegated_to))) throw badRequest({ delegated_to: 'form.invalid' });
+  return {
+    schoolId,
+    dateDeadline: form.date_deadline,
+    subject: form.subject,
+    notes: form.notes ?? '',
+    studentId: form.student_id ?? null,
+    leadId: form.lead_id ?? null,
+    delegatedTo: form.delegated_to ?? null,
+  };
+}
+
+/**
+ * /api-reminder (spec 001 §7): reminders of the request's schools. Register with
+ * `app.register(reminderRoutes, { prefix: '/api-reminder' })`.
+ */
+export default async function reminderRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/upcoming',
+    {
+      config: { access: { atoms: ['reminder_r'] } },
+      schema: {
+        summary: `Open reminders due within ${UPCOMING_REMINDER_DAYS} days or overdue, most urgent first (at most ${UPCOMING_REMINDER_LIMIT})`,
+        tags: ['api-reminder'],
+        response: { ...errorResponses, 200: { type: 'array', items: upcomingReminderSchema } },
+      },
+    },
+    async (request) => {
+      const now = request.server.now();
+      return request.scoped((tx) => listUpcomingReminders(tx, now));
+    },
+  );
+  app.post(
+    '/list',
+    {
+      config: { access: { atoms: ['reminder_r'] } },
+      schema: {
+        summary: 'Reminders, paged (done: false open only, true done only, omitted all; filters student_id, lead_id, subject prefix)',
+        tags: ['api-reminder'],
+        body: pagedListBodySchema(REMINDER_LIST, { done: { type: 'boolean' } }),
+        response: { ...errorResponses, 200: pagedListResponseSchema(reminderRowSchema) },
+      },
+    },
+    async (request) => {
+      const { done, ...paging } = request.body as PagedListRequest & { done?: boolean };
+      return request.scoped((tx) => listReminders(tx, paging, done));
+    },
+  );
+
+  app.get(
+    '/data',
+    {
+      config: { access: { atoms: ['reminder_r'], scopedId: REMINDER_BY_ID } },
+      schema: {
+        summary: 'One reminder',
+        tags: ['api-reminder'],
+        querystring: idQuerySchema,
+        response: { ...errorResponses, 200: reminderRowSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.query as { id: number };
+      const reminder = await request.scoped((tx) => getReminder(tx, id));
+      if (!reminder) throw notFound();
+      return reminder;
+    },
+  );
+
+  app.post(
+    '/data',
+    {
+      config: { access: { atoms: ['reminder_w'] } },
+      schema: {
+        summary: 'Creates a reminder (for a student, a lead or a school)',
+        tags: ['api-reminder'],
+        body: reminderBodySchema,
+        response: { ...errorResponses, 200: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
+      },
+    },
+    async (request) => {
+      const form = validate(reminderSchema, request.body);
+      request.audit.entity = 'reminder';
+      const id = await request.scoped(async (tx) =>
+        insertReminder(tx, await reminderWrite(tx, request, form), request.session!.user.id, form.done === true),
+      );
+      request.audit.entityId = id;
+      return { id };
+    },
+  );
+
+  app.put(
+    '/data',
+    {
+      config: { access: { atoms: ['reminder_w'], scopedId: REMINDER_BY_ID } },
+      schema: {
+        summary: 'Changes a reminder; done: true marks it done now, false reopens it',
+        tags: ['api-reminder'],
+        querystring: idQuerySchema,
+        body: reminderBodySchema,
+        response: { ...errorResponses, 200: successSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.query as { id: number };
+      request.audit.entity = 'reminder';
+      await request.scoped(async (tx) => {
+        if (!(await getReminder(tx, id))) throw notFound();
+        const form = validate(reminderSchema, request.body);
+        const found = await updateReminder(tx, id, await reminderWrite(tx, request, form), request.session!.user.id, form.done === true);
+        if (!found) throw notFound();
+      });
+      return { success: true };
+    },
+  );
+
+  app.delete(
+    '/data',
+    {
+      config: { access: { atoms: ['reminder_d'], scopedId: REMINDER_BY_ID } },
+      schema: { summary: 'Deletes a reminder', tags: ['api-reminder'], querystring: idQuerySchema, response: { ...errorResponses, 200: successSchema } },
+    },
+    async (request) => {
+      const { id } = request.query as { id: number };
+      request.audit.entity = 'reminder';
+      const found = await request.scoped((tx) => deleteReminder(tx, id));
+      if (!found) throw notFound();
+      return { success: true };
+    },
+  );
+}

@@ -1,0 +1,170 @@
+import type { UserRow } from 'shared-kernel/contracts';
+import type { Queryable } from '../../db/index.js';
+
+/** What login needs of a user. */
+export interface LoginUserRow {
+  id: number;
+  username: string;
+  password_hash: string;
+  disabled: boolean;
+}
+
+/** The user with this username (case-insensitive). */
+export async function findUserByUsername(q: Queryable, username: string): Promise<LoginUserRow | null> {
+  const res = await q.query<LoginUserRow>(
+    'SELECT id, username, password_hash, disabled FROM users WHERE lower(username) = lower($1)',
+    [username],
+  );
+  return res.rows[0] ?? null;
+}
+
+/** Enabled users whose username or e-mail address is `value` (password-link request). */
+export async function findUsersForPasswordLink(
+  q: Queryable,
+  value: string,
+): Promise<{ id: number; username: string; email: string; firstname: string; lastname: string }[]> {
+  const res = await q.query<{ id: number; username: string; email: string; firstname: string; lastname: string }>(
+    `SELECT id, username, email, firstname, lastname FROM users
+      WHERE NOT disabled AND email <> '' AND (lower(username) = lower($1) OR lower(email) = lower($1))
+      ORDER BY id LIMIT 5`,
+    [value],
+  );
+  return res.rows;
+}
+
+/** Password hash of a user. */
+export async function getPasswordHash(q: Queryable, userId: number): Promise<string | null> {
+  const res = await q.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
+  return res.rows[0]?.password_hash ?? null;
+}
+
+/** Sets a new password hash (also when rehashing with new parameters: `changed` false). */
+export async function setPasswordHash(q: Queryable, userId: number, hash: string, now: Date, changed = true): Promise<void> {
+  if (changed) await q.query('UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE id = $1', [userId, hash, now]);
+  else await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, hash]);
+}
+
+/** Number of users (empty database = first start). */
+export async function countUsers(q: Queryable): Promise<number> {
+  const res = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  return res.rows[0]?.n ?? 0;
+}
+
+const USER_ROW_SELECT = `
+  SELECT u.id, u.username AS un, u.firstname AS fn, u.lastname AS ln, u.level AS l, u.email, u.role_id,
+         r.role_name, u.school_access AS status, u.disabled,
+         COALESCE((SELECT array_agg(us.school_id ORDER BY us.school_id) FROM user_schools us WHERE us.user_id = u.id), '{}') AS schools
+    FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
+
+/**
+ * Users `viewer` may see: everyone for a user with all schools; otherwise users who can see
+ * at least one of the viewer's schools (their own list overlaps, or they have all schools).
+ */
+const VISIBLE = `($1::int[] IS NULL OR u.school_access = 1
+                  OR EXISTS (SELECT 1 FROM user_schools us2 WHERE us2.user_id = u.id AND us2.school_id = ANY($1::int[])))`;
+
+/** `visibleSchools` null = the viewer has all schools. */
+export async function listUsers(q: Queryable, visibleSchools: number[] | null): Promise<UserRow[]> {
+  const res = await q.query<UserRow>(`${USER_ROW_SELECT} WHERE ${VISIBLE} ORDER BY u.level, lower(u.lastname), lower(u.firstname), u.id`, [
+    visibleSchools,
+  ]);
+  return res.rows;
+}
+
+/** A user with the fields of the edit form. */
+export interface UserDetail extends UserRow {
+  salutation_id: number;
+  dob: string | null;
+  mno: string | null;
+  settings: Record<string, unknown>;
+}
+
+/** One user if `viewer` may see them. */
+export async function getUser(q: Queryable, id: number, visibleSchools: number[] | null): Promise<UserDetail | null> {
+  const res = await q.query<UserDetail>(
+    `SELECT x.*, u.salutation_id, u.dob, u.mno, u.settings FROM (${USER_ROW_SELECT} WHERE u.id = $2 AND ${VISIBLE}) x
+       JOIN users u ON u.id = x.id`,
+    [visibleSchools, id],
+  );
+  return res.rows[0] ?? null;
+}
+
+/** Fields written by create/update (wire names of the user form). */
+export interface UserWrite {
+  username: string;
+  salutation_id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  dob: string | null;
+  level: 1 | 2 | 3;
+  role_id: number | null;
+  school_access: 1 | 2;
+  schools: number[];
+  disabled: boolean;
+}
+
+/** Creates a user; returns the id. Username taken -> unique violation (23505). */
+export async function insertUser(q: Queryable, u: UserWrite, passwordHash: string, now: Date): Promise<number> {
+  const res = await q.query<{ id: number }>(
+    `INSERT INTO users (username, password_hash, salutation_id, firstname, lastname, email, dob, level, role_id,
+                        school_access, disabled, password_changed_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id`,
+    [u.username, passwordHash, u.salutation_id, u.firstname, u.lastname, u.email, u.dob, u.level, u.role_id, u.school_access, u.disabled, now],
+  );
+  const id = res.rows[0].id;
+  await replaceUserSchools(q, id, u.school_access === 2 ? u.schools : []);
+  return id;
+}
+
+/** Updates a user. */
+export async function updateUser(q: Queryable, id: number, u: UserWrite): Promise<void> {
+  await q.query(
+    `UPDATE users SET username = $2, salutation_id = $3, firstname = $4, lastname = $5, email = $6, dob = $7,
+                      level = $8, role_id = $9, school_access = $10, disabled = $11
+      WHERE id = $1`,
+    [id, u.username, u.salutation_id, u.firstname, u.lastname, u.email, u.dob, u.level, u.role_id, u.school_access, u.disabled],
+  );
+  await replaceUserSchools(q, id, u.school_access === 2 ? u.schools : []);
+}
+
+async function replaceUserSchools(q: Queryable, userId: number, schoolIds: number[]): Promise<void> {
+  await q.query('DELETE FROM user_schools WHERE user_id = $1', [userId]);
+  if (schoolIds.length) {
+    await q.query('INSERT INTO user_schools (user_id, school_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [userId, schoolIds]);
+  }
+}
+
+/** Deletes a user (sessions, links, filter go with it). */
+export async function deleteUser(q: Queryable, id: number): Promise<boolean> {
+  const res = await q.query('DELETE FROM users WHERE id = $1', [id]);
+  return res.rowCount === 1;
+}
+
+/** Whether a username is taken by another user than `exceptId`. */
+export async function usernameTaken(q: Queryable, username: string, exceptId?: number): Promise<boolean> {
+  const res = await q.query('SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2', [username, exceptId ?? 0]);
+  return res.rowCount > 0;
+}
+
+/** Reads a user's own settings. */
+export async function getSettings(q: Queryable, userId: number): Promise<Record<string, unknown>> {
+  const res = await q.query<{ settings: Record<string, unknown> }>('SELECT settings FROM users WHERE id = $1', [userId]);
+  return res.rows[0]?.settings ?? {};
+}
+
+/** Replaces a user's own settings. */
+export async function saveSettings(q: Queryable, userId: number, settings: Record<string, unknown>): Promise<void> {
+  await q.query('UPDATE users SET settings = $2::jsonb WHERE id = $1', [userId, JSON.stringify(settings)]);
+}
+
+/** Links the account to a federation membership number (null unlinks). */
+export async function setMemberNumber(q: Queryable, userId: number, mno: string | null): Promise<void> {
+  await q.query('UPDATE users SET mno = $2 WHERE id = $1', [userId, mno]);
+}
+
+/** Ids of existing schools among `ids`. */
+export async function existingSchoolIds(q: Queryable, ids: number[]): Promise<number[]> {
+  const res = await q.query<{ id: number }>('SELECT id FROM schools WHERE id = ANY($1::int[])', [ids]);
+  return res.rows.map((r) => r.id);
+}

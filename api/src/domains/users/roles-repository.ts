@@ -1,0 +1,42 @@
+import type { RoleRow } from 'shared-kernel/contracts';
+import type { Queryable } from '../../db/index.js';
+
+const ROLE_SELECT = `SELECT r.id, r.role_name, r.atoms, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS uc FROM roles r`;
+
+/** Every role with its use count, by name. */
+export async function listRoles(q: Queryable): Promise<RoleRow[]> {
+  return (await q.query<RoleRow>(`${ROLE_SELECT} ORDER BY lower(r.role_name), r.id`)).rows;
+}
+
+/** One role or null. */
+export async function getRole(q: Queryable, id: number): Promise<RoleRow | null> {
+  return (await q.query<RoleRow>(`${ROLE_SELECT} WHERE r.id = $1`, [id])).rows[0] ?? null;
+}
+
+/** Creates a role (name taken -> unique violation 23505). */
+export async function insertRole(q: Queryable, name: string, atoms: string[]): Promise<number> {
+  const res = await q.query<{ id: number }>('INSERT INTO roles (role_name, atoms) VALUES ($1, $2::text[]) RETURNING id', [name, atoms]);
+  return res.rows[0].id;
+}
+
+/** Updates a role; false when it does not exist. */
+export async function updateRole(q: Queryable, id: number, name: string, atoms: string[]): Promise<boolean> {
+  const res = await q.query('UPDATE roles SET role_name = $2, atoms = $3::text[] WHERE id = $1', [id, name, atoms]);
+  return res.rowCount === 1;
+}
+
+/** Deletes an unused role: 'deleted', 'missing' or 'in-use'. */
+export async function deleteRole(q: Queryable, id: number): Promise<'deleted' | 'missing' | 'in-use'> {
+  // Lock the role row so no user is given it between the check and the delete.
+  const role = await q.query('SELECT id FROM roles WHERE id = $1 FOR UPDATE', [id]);
+  if (role.rowCount === 0) return 'missing';
+  const used = await q.query('SELECT 1 FROM users WHERE role_id = $1 LIMIT 1', [id]);
+  if (used.rowCount > 0) return 'in-use';
+  await q.query('DELETE FROM roles WHERE id = $1', [id]);
+  return 'deleted';
+}
+
+/** Whether a role exists. */
+export async function roleExists(q: Queryable, id: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM roles WHERE id = $1', [id])).rowCount > 0;
+}

@@ -1,0 +1,418 @@
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import {
+  ERROR,
+  MSG,
+  USERNAME_PATTERN,
+  passwordChangeSchema,
+  userCreateSchema,
+  userSettingsSchema,
+  userUpdateSchema,
+  type UserCreateForm,
+  type UserUpdateForm,
+} from 'shared-kernel/contracts';
+import { isCommonPassword } from '../../auth/common-passwords.js';
+import { hashPassword, verifyPassword } from '../../auth/password.js';
+import { canDeleteUser, canEditUser, visibleSchoolsOf } from './user-policy.js';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
+import { validate } from '../../lib/validate.js';
+import { listRoles, roleExists } from './roles-repository.js';
+import { revokeUserSessions } from '../auth/sessions-repository.js';
+import {
+  deleteUser,
+  existingSchoolIds,
+  getPasswordHash,
+  getSettings,
+  getUser,
+  insertUser,
+  listUsers,
+  saveSettings,
+  setMemberNumber,
+  setPasswordHash,
+  updateUser,
+  usernameTaken,
+  type UserWrite,
+} from './repository.js';
+import type { RequestSession } from '../../types.js';
+import { errorResponses, idQuerySchema, optionalIdQuerySchema, successSchema } from '../../lib/route-schemas.js';
+
+const ADMIN = { maxLevel: 2 as const };
+
+const userRowSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    un: { type: 'string' },
+    fn: { type: 'string' },
+    ln: { type: 'string' },
+    l: { type: 'integer' },
+    email: { type: 'string' },
+    role_id: { type: ['integer', 'null'] },
+    role_name: { type: ['string', 'null'] },
+    status: { type: 'integer' },
+    schools: { type: 'array', items: { type: 'integer' } },
+    disabled: { type: 'boolean' },
+  },
+} as const;
+
+const userDetailSchema = {
+  type: 'object',
+  properties: {
+    ...userRowSchema.properties,
+    salutation_id: { type: 'integer' },
+    dob: { type: ['string', 'null'] },
+    mno: { type: ['string', 'null'] },
+  },
+} as const;
+
+const roleOptionSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, role_name: { type: 'string' } },
+} as const;
+
+const userFormBody = {
+  type: 'object',
+  properties: {
+    username: { type: 'string', maxLength: 100 },
+    salutation_id: { type: 'integer' },
+    firstname: { type: 'string', maxLength: 200 },
+    lastname: { type: 'string', maxLength: 200 },
+    email: { type: 'string', maxLength: 300 },
+    dob: { type: ['string', 'null'], maxLength: 10 },
+    role_id: { type: ['integer', 'null'] },
+    admin: { type: 'boolean' },
+    status: { type: 'integer', enum: [1, 2] },
+    schools: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
+    disabled: { type: 'boolean' },
+    pw1: { type: 'string', maxLength: 200 },
+    pw2: { type: 'string', maxLength: 200 },
+  },
+  required: ['username', 'salutation_id', 'firstname', 'lastname', 'email', 'status'],
+} as const;
+
+const MEMBER_NUMBER = /^[A-Za-z0-9][A-Za-z0-9-]{2,29}$/;
+
+const linkSchema = yup
+  .object({
+    mno: yup.string().trim().required(MSG.required).matches(MEMBER_NUMBER, MSG.invalid),
+    password: yup.string().required(MSG.required).max(200, MSG.tooLong),
+  })
+  .noUnknown();
+
+function visibleSchools(session: RequestSession): number[] | null {
+  return visibleSchoolsOf(session.user, session.schoolIds);
+}
+
+/**
+ * Turns a validated user form into the row to write, enforcing spec 001 §6: only a
+ * superadmin grants the admin flag; 'all schools' only by someone who has it; schools only
+ * among the actor's; level-3 users need an existing role. `current` = the user being edited.
+ */
+async function toUserWrite(
+  app: FastifyInstance,
+  session: RequestSession,
+  form: UserCreateForm | UserUpdateForm,
+  current: { id: number; level: number } | null,
+): Promise<UserWrite> {
+  const actor = session.user;
+  let level: 1 | 2 | 3;
+  if (current?.level === 1) level = 1; // the superadmin stays superadmin
+  else if (actor.level === 1) level = form.admin ? 2 : 3;
+  else if (current && current.id === actor.id) level = actor.level; // an admin editing themself
+  else {
+    if (form.admin) throw forbidden();
+    level = 3;
+  }
+  const status = form.status as 1 | 2;
+  if (status === 1 && actor.schoolAccess !== 1) throw badRequest({ status: MSG.invalid });
+  const schools = status === 2 ? [...new Set(form.schools ?? [])] : [];
+  if (status === 2) {
+    const allowed = new Set(session.schoolIds);
+    if (schools.some((id) => !allowed.has(id))) throw badRequest({ schools: MSG.invalid });
+    if ((await existingSchoolIds(app.db, schools)).length !== schools.length) throw badRequest({ schools: MSG.invalid });
+  }
+  let roleId = form.role_id ?? null;
+  if (level === 3) {
+    if (!roleId) throw badRequest({ role_id: MSG.required });
+    if (!(await roleExists(app.db, roleId))) throw badRequest({ role_id: MSG.invalid });
+  } else {
+    roleId = null;
+  }
+  if (current?.id === actor.id && form.disabled) throw badRequest({ disabled: MSG.invalid });
+  return {
+    username: form.username,
+    salutation_id: form.salutation_id,
+    firstname: form.firstname,
+    lastname: form.lastname,
+    email: form.email,
+    dob: form.dob ? form.dob : null,
+    level,
+    role_id: roleId,
+    school_access: status,
+    schools,
+    disabled: form.disabled ?? false,
+  };
+}
+
+/**
+ * /api-user: users (spec 001 §6), username check, password change, own settings and the
+ * link of the account to a federation membership number.
+ */
+export default async function userRoutes(app: FastifyInstance) {
+  app.get(
+    '/data',
+    {
+      config: { access: ADMIN },
+      schema: {
+        summary: 'Users the caller may see (list), or one user with the role list (?id)',
+        tags: ['users'],
+        querystring: optionalIdQuerySchema,
+        response: {
+          200: {
+            anyOf: [
+              { type: 'array', items: userRowSchema },
+              { type: 'object', properties: { data: userDetailSchema, roles: { type: 'array', items: roleOptionSchema } } },
+            ],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const session = request.session!;
+      const { id } = request.query as { id?: number };
+      if (id === undefined) return listUsers(app.db, visibleSchools(session));
+      const user = await getUser(app.db, id, visibleSchools(session));
+      if (!user) throw notFound();
+      const { settings: _settings, ...data } = user;
+      const roles = (await listRoles(app.db)).map((r) => ({ id: r.id, role_name: r.role_name }));
+      return { data, roles };
+    },
+  );
+
+  app.post(
+    '/data',
+    {
+      config: { access: ADMIN },
+      schema: {
+        summary: 'Create a user',
+        tags: ['users'],
+        body: { ...userFormBody, required: [...userFormBody.required, 'pw1', 'pw2'] },
+        response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'integer' } } }, 409: errorResponses[400], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = request.session!;
+      const form = validate(userCreateSchema, request.body);
+      if (isCommonPassword(form.pw1, form.username)) throw badRequest({ pw1: MSG.passwordCommon });
+      const write = await toUserWrite(app, session, form, null);
+      if (await usernameTaken(app.db, write.username)) throw badRequest({ username: 'form.username_taken' });
+      const hash = await hashPassword(form.pw1);
+      const id = await app.db.transaction((tx) => insertUser(tx, write, hash, app.now()));
+      request.audit.entity = 'user';
+      request.audit.entityId = id;
+      return { success: true, id };
+    },
+  );
+
+  app.put(
+    '/data',
+    {
+      config: { access: ADMIN },
+      schema: {
+        summary: 'Update a user (the password is changed with /api-user/cpw)',
+        tags: ['users'],
+        querystring: idQuerySchema,
+        body: userFormBody,
+        response: { 200: successSchema, 409: errorResponses[400], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = request.session!;
+      const { id } = request.query as { id: number };
+      request.audit.entity = 'user';
+      const target = await getUser(app.db, id, visibleSchools(session));
+      if (!target) throw notFound();
+      if (!canEditUser(session.user, { id: target.id, level: target.l })) throw forbidden();
+      const form = validate(userUpdateSchema, request.body);
+      const write = await toUserWrite(app, session, form, { id: target.id, level: target.l });
+      if (await usernameTaken(app.db, write.username, id)) throw badRequest({ username: 'form.username_taken' });
+      await app.db.transaction(async (tx) => {
+        await updateUser(tx, id, write);
+        // Disabling ends every session at once.
+        if (write.disabled) await revokeUserSessions(tx, id, app.now());
+      });
+      return { success: true };
+    },
+  );
+
+  app.delete(
+    '/data',
+    {
+      config: { access: { maxLevel: 1 } },
+      schema: { summary: 'Delete a user (superadmin only, not oneself)', tags: ['users'], querystring: idQuerySchema, response: { 200: successSchema, 409: errorResponses[400], ...errorResponses } },
+    },
+    async (request) => {
+      const session = request.session!;
+      const { id } = request.query as { id: number };
+      request.audit.entity = 'user';
+      const target = await getUser(app.db, id, visibleSchools(session));
+      if (!target) throw notFound();
+      if (!canDeleteUser(session.user, { id: target.id, level: target.l })) throw forbidden();
+      await app.db.transaction((tx) => deleteUser(tx, id));
+      return { success: true };
+    },
+  );
+
+  app.get(
+    '/check',
+    {
+      config: { access: ADMIN },
+      schema: {
+        summary: 'Check a username: pattern valid and not taken',
+        tags: ['users'],
+        querystring: {
+          type: 'object',
+          properties: { u: { type: 'string', maxLength: 100 }, id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+          required: ['u'],
+          additionalProperties: false,
+        },
+        response: {
+          200: { type: 'object', properties: { success: { type: 'boolean' }, valid: { type: 'boolean' }, available: { type: 'boolean' } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { u, id } = request.query as { u: string; id?: number };
+      const valid = USERNAME_PATTERN.test(u);
+      const available = valid && !(await usernameTaken(app.db, u, id));
+      return { success: true, valid, available };
+    },
+  );
+
+  app.put(
+    '/cpw',
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: "Change a password: `current` is the caller's own password (re-authentication); 428 {error: 5} when wrong",
+        tags: ['users'],
+        querystring: idQuerySchema,
+        body: {
+          type: 'object',
+          properties: { current: { type: 'string', maxLength: 200 }, pw: { type: 'string', maxLength: 200 }, pwc: { type: 'string', maxLength: 200 } },
+          required: ['current', 'pw', 'pwc'],
+        },
+        response: { 200: successSchema, 428: errorResponses[400], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = request.session!;
+      const { id } = request.query as { id: number };
+      request.audit.action = 'password_change';
+      request.audit.entity = 'user';
+      const body = validate(passwordChangeSchema, request.body);
+      const self = id === session.user.id;
+      let targetName = session.user.username;
+      if (!self) {
+        if (session.user.level > 2) throw forbidden();
+        const target = await getUser(app.db, id, visibleSchools(session));
+        if (!target) throw notFound();
+        if (!canEditUser(session.user, { id: target.id, level: target.l })) throw forbidden();
+        targetName = target.un;
+      }
+      if (isCommonPassword(body.pw, targetName)) throw badRequest({ pw: MSG.passwordCommon });
+      const ownHash = await getPasswordHash(app.db, session.user.id);
+      if (!ownHash || !(await verifyPassword(ownHash, body.current))) {
+        throw new HttpError(428, { error: ERROR.wrongCurrentPassword });
+      }
+      const hash = await hashPassword(body.pw);
+      const now = app.now();
+      await app.db.transaction(async (tx) => {
+        await setPasswordHash(tx, id, hash, now);
+        // The caller keeps the session they are using; every other session of the account ends.
+        await revokeUserSessions(tx, id, now, self ? session.tokenHash : undefined);
+      });
+      return { success: true };
+    },
+  );
+
+  const settingsSchema = {
+    type: 'object',
+    properties: {
+      o_ovr_mail_from: { type: 'boolean' },
+      o_custom_signature: { type: 'boolean' },
+      o_signature: { type: 'string', maxLength: 5000 },
+    },
+  } as const;
+
+  app.get(
+    '/settings',
+    { config: { access: 'session' }, schema: { summary: "The caller's own settings", tags: ['users'], response: { 200: settingsSchema, ...errorResponses } } },
+    async (request) => {
+      const stored = await getSettings(app.db, request.session!.user.id);
+      return userSettingsSchema.cast(
+        {
+          o_ovr_mail_from: stored.o_ovr_mail_from ?? false,
+          o_custom_signature: stored.o_custom_signature ?? false,
+          o_signature: stored.o_signature ?? '',
+        },
+        { stripUnknown: true },
+      );
+    },
+  );
+
+  app.put(
+    '/settings',
+    {
+      config: { access: 'session' },
+      schema: { summary: "Save the caller's own settings", tags: ['users'], body: settingsSchema, response: { 200: successSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const settings = validate(userSettingsSchema, request.body);
+      await saveSettings(app.db, request.session!.user.id, settings);
+      request.audit.entity = 'user_settings';
+      request.audit.entityId = request.session!.user.id;
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/link',
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: "Link the caller's account to a federation membership number (confirmed with the caller's password; 401 {error: 2} when wrong)",
+        tags: ['users'],
+        body: { type: 'object', properties: { mno: { type: 'string', maxLength: 30 }, password: { type: 'string', maxLength: 200 } }, required: ['mno', 'password'] },
+        response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, mno: { type: 'string' } } }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = request.session!;
+      const body = validate(linkSchema, request.body);
+      request.audit.entity = 'user';
+      request.audit.entityId = session.user.id;
+      const hash = await getPasswordHash(app.db, session.user.id);
+      if (!hash || !(await verifyPassword(hash, body.password))) throw new HttpError(401, { error: ERROR.badLogin });
+      await setMemberNumber(app.db, session.user.id, body.mno.toUpperCase());
+      return { success: true, mno: body.mno.toUpperCase() };
+    },
+  );
+
+  // The spec lists POST and DELETE for link/unlink; unlink accepts both.
+  app.route({
+    method: ['POST', 'DELETE'],
+    url: '/unlink',
+    config: { access: 'session' },
+    schema: { summary: "Remove the link of the caller's account to a membership number", tags: ['users'], response: { 200: successSchema, ...errorResponses } },
+    handler: async (request) => {
+      const session = request.session!;
+      request.audit.entity = 'user';
+      request.audit.entityId = session.user.id;
+      await setMemberNumber(app.db, session.user.id, null);
+      return { success: true };
+    },
+  });
+}
