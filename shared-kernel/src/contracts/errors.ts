@@ -19,6 +19,10 @@ export const ERROR = {
   linkInvalid: 7,
   /** Server error. */
   server: 8,
+  /** The record was saved by someone else since it was read (409 on a PUT with a stale version). */
+  staleVersion: 9,
+  /** The Idempotency-Key was already used for another request (422). */
+  idempotencyKeyReused: 10,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

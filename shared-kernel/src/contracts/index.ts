@@ -5,6 +5,7 @@
  */
 export * from './atoms.js';
 export * from './errors.js';
+export * from './record-version.js';
 export * from './messages.js';
 export * from './paging.js';
 export * from './auth.js';

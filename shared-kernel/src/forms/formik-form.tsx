@@ -38,8 +38,9 @@ function FormBehaviour({ guardUnsaved }: { guardUnsaved: boolean }) {
 /**
  * A formik form with the kernel's conventions: `noValidate` (the yup schema from
  * shared-kernel/contracts validates, messages are i18n keys), parse errors of date, money and
- * IBAN inputs, the unsaved-changes guard while dirty, and focus on the first invalid field
- * after a refused submit.
+ * IBAN inputs, the unsaved-changes guard while dirty, focus on the first invalid field
+ * after a refused submit, and one submission at a time (a double click submits once; the
+ * SubmitButton is disabled while it runs).
  * @example
  * <FormikForm initialValues={lead} validationSchema={leadSchema} onSubmit={save}>
  *   <TextField name="ln" label={t('last_name')} required />
@@ -52,9 +53,22 @@ export function FormikForm<Values extends FormikValues>({
   ariaLabel,
   className,
   validate,
+  onSubmit,
   ...config
 }: FormikFormProps<Values>) {
   const registry = useRef<InputErrorRegistry>(new Map());
+  // One submission at a time: a second click (or Enter) before the button is disabled by the
+  // re-render must not send the request twice.
+  const submitting = useRef(false);
+  const submitOnce: FormikConfig<Values>['onSubmit'] = async (values, helpers) => {
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await onSubmit(values, helpers);
+    } finally {
+      submitting.current = false;
+    }
+  };
   const validateWithInputErrors = async (values: Values) => {
     const own = validate ? ((await validate(values)) ?? {}) : {};
     const inputErrors = Object.fromEntries(registry.current.entries());
@@ -62,7 +76,7 @@ export function FormikForm<Values extends FormikValues>({
   };
   return (
     <InputErrorsContext.Provider value={registry.current}>
-      <Formik<Values> {...config} validate={validateWithInputErrors}>
+      <Formik<Values> {...config} onSubmit={submitOnce} validate={validateWithInputErrors}>
         {(formik) => (
           <Form noValidate aria-label={ariaLabel} className={className}>
             <FormBehaviour guardUnsaved={guardUnsaved} />

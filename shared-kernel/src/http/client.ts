@@ -15,6 +15,19 @@ export function appBaseUrl(): string {
   return new URL('/', globalThis.location?.href ?? 'http://localhost/').href;
 }
 
+/** Header of the key that makes a POST idempotent (the server replays the first answer of a key). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * A fresh Idempotency-Key: 128 random bits as 32 hex characters. getRandomValues, not
+ * randomUUID: the latter exists only in secure contexts (an office may serve plain http).
+ */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 // Calls that answer 401 as part of their normal work (wrong password, no session yet)
 // must not be read as "the session ended".
 const AUTH_PATHS = ['/api-auth/', '/api-application-state/'];
@@ -30,13 +43,16 @@ function isAuthCall(url: string): boolean {
 
 /**
  * The one HTTP client of the back office (ky). Paths are relative to the app base and written
- * WITHOUT a leading slash. Sends `X-Client-Version`, times out after 30 s, throws `HTTPError`
+ * WITHOUT a leading slash. Sends `X-Client-Version`, and an `Idempotency-Key` with every POST
+ * (a fresh one unless the caller gives its own: a form passes the key of its submission
+ * attempt, see `useSubmissionKey`), times out after 30 s, throws `HTTPError`
  * for answers >= 400 (map them with `toErrorCode`), reloads the page on 412 (at most once per
  * five minutes) and clears the session store on a 401 of an authenticated call.
  *
  * @example
  * const reminders = await http.get('api-reminder/upcoming').json<UpcomingReminder[]>();
  * await http.post('api-base/filter', { json: { name: 'schools', value: [1, 2] } });
+ * await http.post('api-fin/income', { json: income, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
  */
 export const http: KyInstance = ky.create({
   prefixUrl: appBaseUrl(),
@@ -46,6 +62,13 @@ export const http: KyInstance = ky.create({
   retry: 0,
   headers: { 'X-Client-Version': CLIENT_VERSION },
   hooks: {
+    beforeRequest: [
+      (request) => {
+        if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY_HEADER)) {
+          request.headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
+        }
+      },
+    ],
     afterResponse: [
       (request, _options, response) => {
         if (response.status === 412) {

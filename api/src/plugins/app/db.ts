@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { openDb, type Db } from '../../db/index.js';
 import { refreshStatistics } from '../../db/maintenance.js';
+import { removeExpiredIdempotencyKeys } from '../../lib/idempotency.js';
 import { createMailer } from '../../mail/mailer.js';
 import { countUsers } from '../../domains/users/repository.js';
 
@@ -25,6 +26,8 @@ export default fp<DbPluginOptions>(
       await seedDemo(db, { now: app.now() });
       await refreshStatistics(db);
     }
+    // Idempotency keys expire after a day; writes remove their user's own, this the rest.
+    await removeExpiredIdempotencyKeys(db, app.now());
     app.decorate('db', db);
     app.decorate('mailer', createMailer(app.config, db, app.log, () => app.now()));
     app.decorate('track', (job: Promise<unknown>) => {

@@ -1,7 +1,7 @@
 import { makeAppState } from 'shared-kernel/testing';
 import {
-  CLIENT_VERSION, HTTPError, RELOAD_MIN_INTERVAL_MS, RELOAD_STAMP_KEY, TimeoutError, http, pageReloader,
-  toErrorCode,
+  CLIENT_VERSION, HTTPError, IDEMPOTENCY_KEY_HEADER, RELOAD_MIN_INTERVAL_MS, RELOAD_STAMP_KEY, TimeoutError, http, pageReloader,
+  newIdempotencyKey, toErrorCode,
 } from '../index.js';
 import { useSessionStore } from '../../session/index.js';
 
@@ -56,6 +56,21 @@ describe('http client', () => {
       expect(request.headers.get('X-Client-Version')).toBe(CLIENT_VERSION);
     }
     expect(CLIENT_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('sends an Idempotency-Key with every POST (a fresh one, or the caller\'s), none with other methods', async () => {
+    const fetchMock = mockFetch(() => answer(200, { ok: true }));
+    await http.post('api-fin/income', { json: { amount: 100 } }).json();
+    await http.post('api-fin/income', { json: { amount: 100 } }).json();
+    await http.post('api-fin/income', { json: { amount: 100 }, headers: { [IDEMPOTENCY_KEY_HEADER]: 'attempt-key-1' } }).json();
+    await http.get('api-fin/income', { searchParams: { id: 1 } }).json();
+    await http.put('api-fin/income', { searchParams: { id: 1 }, json: {} }).json();
+    const keys = fetchMock.mock.calls.map(([request]) => request.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys.slice(2)).toEqual(['attempt-key-1', null, null]);
+    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
   });
 
   it('resolves paths against the app base', async () => {
