@@ -24,4 +24,4 @@ export {
 } from './fields.js';
 export type { BaseFieldProps } from './field-frame.js';
 export { useFieldA11y, type FieldA11y } from './use-field-a11y.js';
-export { validateIban, normaliseIban, formatIban, validateBic, validateCreditorId } from '../contracts/banking.js';
+export { validateIban, normaliseIban, formatIban, validateBic, validateCreditorId } from 'shared-kernel/contracts';
