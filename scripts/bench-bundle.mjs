@@ -9,16 +9,17 @@
 //                library is loaded twice
 //   --only PATH  measure one screen (and the screens it needs), e.g. --only /c-news
 //   --strict     no grid allowance (see GRID_PACKAGES in scripts/bundle-screens.mjs)
+//   --json FILE  also write every screen's files and minified bytes per package to FILE
 //
 // Sizes come from the built files, not from timings: the same build gives the same table.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { analyseFile, builtFileOf, duplicateSources, gzipOfPackages, largestParts } from './bundle-analysis.mjs';
+import { analyseFile, builtFileOf, duplicateSources, gzipOfPackages, largestParts, packageOf } from './bundle-analysis.mjs';
 import { GRID_ALLOWANCE, GRID_PACKAGES, SCREENS, budgetOf } from './bundle-screens.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +27,7 @@ const args = process.argv.slice(2);
 const skipBuild = args.includes('--no-build');
 const check = args.includes('--check');
 const strict = args.includes('--strict');
+const jsonFile = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 
 if (!skipBuild) {
@@ -276,10 +278,25 @@ function report(results) {
   return failures;
 }
 
+/** One screen's measurement as plain data (--json). */
+function toJson(r) {
+  const packages = {};
+  for (const f of r.files) for (const [source, bytes] of f.sources) packages[packageOf(source)] = (packages[packageOf(source)] ?? 0) + bytes;
+  return {
+    path: r.path,
+    landed: r.landed,
+    errors: r.errors,
+    files: r.files.map((f) => ({ app: f.app, name: f.name, raw: f.raw, gzip: f.gzip })),
+    packages: Object.fromEntries(Object.entries(packages).sort((a, b) => b[1] - a[1])),
+  };
+}
+
 let failures = 0;
 let crashed = false;
 try {
-  failures = report(await measureAll());
+  const results = await measureAll();
+  failures = report(results);
+  if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(results.map(toJson), null, 1)}\n`);
 } catch (error) {
   console.error(error);
   crashed = true;
