@@ -81,9 +81,10 @@ async function openScreen(path, storageState, linkPattern) {
   const pending = new Set();
   let lastActivity = Date.now();
   page.on('request', (request) => {
-    if (request.resourceType() !== 'script') return;
+    // Every request counts for "settled" (a slow API answer may come before the next chunk).
     pending.add(request);
     lastActivity = Date.now();
+    if (request.resourceType() !== 'script') return;
     const url = new URL(request.url());
     if (url.origin === base && !scripts.includes(url.pathname)) scripts.push(url.pathname);
     else if (url.origin !== base) errors.push(`script from another origin: ${request.url()}`);
@@ -98,18 +99,22 @@ async function openScreen(path, storageState, linkPattern) {
   });
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`${base}${path}`, { waitUntil: 'load' });
-  const deadline = Date.now() + 30_000;
+  // Settled: the screen's heading is shown, no spinner, no request in flight, one quiet
+  // moment. Under CPU load a screen may pause between chunks; the heading keeps a half-loaded
+  // screen from counting as done.
+  const deadline = Date.now() + 60_000;
   let settled = false;
   while (Date.now() < deadline) {
     await page.waitForTimeout(100);
     if (pending.size > 0 || Date.now() - lastActivity < 700) continue;
+    const heading = await page.locator('main h1').count();
     const busy = await page.locator('span[role="status"], [aria-busy="true"]').count();
-    if (busy === 0) {
+    if (heading > 0 && busy === 0 && pending.size === 0) {
       settled = true;
       break;
     }
   }
-  if (!settled) errors.push('did not settle within 30 s (a spinner stayed or scripts kept loading)');
+  if (!settled) errors.push('did not settle within 60 s (no heading in <main>, a spinner stayed or requests kept going)');
   const alerts = await page.locator('[role="alert"]').allTextContents();
   for (const alert of alerts) if (alert.trim()) errors.push(`alert on the screen: ${alert.trim().slice(0, 200)}`);
   let link;
