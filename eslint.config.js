@@ -104,6 +104,34 @@ module.exports = tseslint.config(
     },
   },
   {
+    // The kernel's entries are shared one by one: an entry reaching another part of the kernel
+    // by relative path bundles its own copy of it (a second session store, toast store, http
+    // client in the page). Import the root ('shared-kernel') and contracts by name. The
+    // sign-in pieces keep the error constants relative: the contracts entry brings yup.
+    files: ['shared-kernel/src/{table,forms,charts,standalone,host}/**'],
+    ignores: ['**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^\\.\\./(?!contracts/errors\\.js$)', message: "Import other kernel parts by name ('shared-kernel', 'shared-kernel/contracts'): each entry is shared on its own." }],
+      }],
+    },
+  },
+  {
+    // Only the kernel's table and charts import the grid and chart libraries. They are not
+    // shared libraries (a shared module is bundled whole): an app importing one would bring a
+    // second copy into the page.
+    files: ['shell/**', 'mf-*/**'],
+    ignores: ['**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ['ag-grid-community', 'ag-grid-react', 'apexcharts', 'react-apexcharts'].map((name) => ({
+          name, message: 'Use shared-kernel/table or shared-kernel/charts.',
+        })),
+        patterns: [{ group: ['**/shared-kernel/src/**', '../shared-kernel/**', '../../shared-kernel/**'], message: "Import the kernel by name: 'shared-kernel' or one of its subpaths." }],
+      }],
+    },
+  },
+  {
     files: ['**/*.cjs', 'webpack.shared.js', 'eslint.config.js', 'jest/**'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -25,6 +25,16 @@ describe('what the kernel entries load up front', () => {
     }
   });
 
+  // The student map uses the list controller without a table: ag-grid (~200 KB gzip even
+  // tree-shaken) loads with the first table drawn (table/server-grid.tsx), not with the entry.
+  it('the table entry loads ag-grid only when a table is drawn', async () => {
+    const loaded = await loadedAtStart('table/index.ts');
+    expect(loaded.filter((p) => p.startsWith('ag-grid'))).toEqual([]);
+    expect((await loadedAtStart('table/server-grid.tsx')).map((p) => p.split(' ')[0])).toEqual(
+      expect.arrayContaining(['ag-grid-community', 'ag-grid-react']),
+    );
+  });
+
   it('the standalone host is where the router comes in', async () => {
     expect((await loadedAtStart('standalone/index.ts')).map((p) => p.split(' ')[0])).toContain('react-router');
   });

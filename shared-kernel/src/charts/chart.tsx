@@ -1,7 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../ui/spinner.js';
+import { Spinner } from 'shared-kernel';
 import styles from './chart.module.css';
 
 // apexcharts is big: it loads only when a chart is first rendered, never with the page shell.

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Versioned } from '../contracts/record-version.js';
-import { errorKey } from '../contracts/errors.js';
-import { Button } from '../ui/button.js';
-import { Spinner } from '../ui/spinner.js';
+import { Button, Spinner } from 'shared-kernel';
+import { errorKey, type Versioned } from 'shared-kernel/contracts';
 import type { RecordVersion } from './use-record-version.js';
 import styles from './conflict-notice.module.css';
 

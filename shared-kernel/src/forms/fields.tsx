@@ -1,7 +1,6 @@
 import { getIn, useFormikContext } from 'formik';
 import type { HTMLInputTypeAttribute } from 'react';
-import { MSG } from '../contracts/messages.js';
-import { BANKING_MSG, formatIban, normaliseIban, validateIban } from '../contracts/banking.js';
+import { useTranslation } from 'react-i18next';
 import {
   centsToInputText,
   formatDate,
@@ -9,8 +8,8 @@ import {
   parseDisplayDate,
   parseDisplayDateTime,
   parseMoney,
-} from '../format/index.js';
-import { useTranslation } from 'react-i18next';
+} from 'shared-kernel';
+import { BANKING_MSG, MSG, formatIban, normaliseIban, validateIban } from 'shared-kernel/contracts';
 import { FieldFrame, type BaseFieldProps } from './field-frame.js';
 import { useFieldA11y } from './use-field-a11y.js';
 import { useParsedInput, type ParseResult } from './use-parsed-input.js';

@@ -1,8 +1,7 @@
 import { Form, Formik, useFormikContext, type FormikConfig, type FormikProps, type FormikValues } from 'formik';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type ButtonProps } from '../ui/button.js';
-import { useUnsavedChangesGuard } from '../ui/unsaved-changes.js';
+import { Button, useUnsavedChangesGuard, type ButtonProps } from 'shared-kernel';
 import { InputErrorsContext, type InputErrorRegistry } from './input-errors.js';
 
 /** Props of {@link FormikForm}. */

@@ -24,7 +24,7 @@ export {
 } from './fields.js';
 export type { BaseFieldProps } from './field-frame.js';
 export { useFieldA11y, type FieldA11y } from './use-field-a11y.js';
-export { validateIban, normaliseIban, formatIban, validateBic, validateCreditorId } from '../contracts/banking.js';
+export { validateIban, normaliseIban, formatIban, validateBic, validateCreditorId } from 'shared-kernel/contracts';
 export { useSubmissionKey, type SubmissionKey } from './use-submission-key.js';
 export { useRecordVersion, type RecordVersion, type RecordVersionStatus } from './use-record-version.js';
 export { ConflictNotice, type ConflictNoticeProps } from './conflict-notice.js';

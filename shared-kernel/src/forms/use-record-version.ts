@@ -1,7 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { ERROR } from '../contracts/errors.js';
-import type { Versioned } from '../contracts/record-version.js';
-import { toErrorCode } from '../http/error-code.js';
+import { toErrorCode } from 'shared-kernel';
+import { ERROR, type Versioned } from 'shared-kernel/contracts';
 
 /**
  * Where a form stands with the version of its record: `current` (no conflict), `stale` (the

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from '../http/client.js';
+import { newIdempotencyKey } from 'shared-kernel';
 
 /** What {@link useSubmissionKey} gives a form. */
 export interface SubmissionKey {

@@ -1,10 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../contracts/errors.js';
-import type { FilterEntry, SortEntry } from '../contracts/paging.js';
-import { EXPORT_MAX_ROWS } from '../contracts/students.js';
-import { Button } from '../ui/button.js';
-import { toast } from '../ui/toast-store.js';
+import { Button, toast } from 'shared-kernel';
+import { EXPORT_MAX_ROWS, errorKey, type FilterEntry, type SortEntry } from 'shared-kernel/contracts';
 import { exportFiltered, exportSelection, type ExportFormat } from './export-selection.js';
 import type { RowId } from './use-server-list-controller.js';
 import styles from './server-table.module.css';

@@ -1,5 +1,5 @@
-import type { FilterEntry, SortEntry } from '../contracts/paging.js';
-import { http, toErrorCode } from '../http/index.js';
+import { http, toErrorCode } from 'shared-kernel';
+import type { FilterEntry, SortEntry } from 'shared-kernel/contracts';
 import type { RowId } from './use-server-list-controller.js';
 
 /** File formats of a selection export. */

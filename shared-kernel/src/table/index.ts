@@ -1,6 +1,7 @@
 /**
  * shared-kernel/table: server-paged lists. `useServerListController` (headless state + loading)
- * and `ServerTable` (the ag-grid view, with keyboard access to cell content and the export),
+ * and `ServerTable` (the view; its ag-grid part loads with the first table drawn, with keyboard
+ * access to cell content and the export),
  * plus the export helpers.
  */
 export {
@@ -15,7 +16,6 @@ export { readListUrlState, writeListUrlState, normaliseFilters, type ListUrlStat
 export { ServerTable, type ServerTableProps } from './server-table.js';
 export { ExportButtons, type ExportButtonsProps } from './export-buttons.js';
 export { ROW_CLASS, type ServerColumn, type ColumnFilter, type FilterOption } from './server-column.js';
-export { sboGridTheme } from './grid-theme.js';
 export {
   exportSelection,
   exportSelectionUrl,

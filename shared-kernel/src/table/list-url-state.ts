@@ -1,4 +1,4 @@
-import type { FilterEntry, SortEntry } from '../contracts/paging.js';
+import type { FilterEntry, SortEntry } from 'shared-kernel/contracts';
 
 /** The part of a list's state kept in the URL query. */
 export interface ListUrlState {

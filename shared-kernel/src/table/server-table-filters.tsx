@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, parseDisplayDate } from '../format/index.js';
+import { formatDate, parseDisplayDate } from 'shared-kernel';
 import type { ServerListController } from './use-server-list-controller.js';
 import type { ServerColumn } from './server-column.js';
 import styles from './server-table.module.css';

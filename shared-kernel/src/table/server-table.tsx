@@ -1,46 +1,19 @@
-import {
-  CellStyleModule,
-  ClientSideRowModelModule,
-  ColumnApiModule,
-  RowApiModule,
-  LocaleModule,
-  RowSelectionModule,
-  RowStyleModule,
-  type ColDef,
-  type GridApi,
-  type GridReadyEvent,
-  type Module,
-  type RowSelectionOptions,
-  type SelectionChangedEvent,
-  type SortChangedEvent,
-} from 'ag-grid-community';
-import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FilterEntry, SortEntry } from '../contracts/paging.js';
-import { Button } from '../ui/button.js';
-import { ErrorPanel } from '../ui/error-panel.js';
-import { Spinner } from '../ui/spinner.js';
-import { isCellKeyEvent, isFromCellControl, keepKeysInCellContent, useCellKeyboardAccess } from './cell-keyboard-access.js';
+import { Button, ErrorPanel, Spinner } from 'shared-kernel';
+import type { FilterEntry, SortEntry } from 'shared-kernel/contracts';
+import { useCellKeyboardAccess } from './cell-keyboard-access.js';
 import { ExportButtons } from './export-buttons.js';
 import type { ExportFormat } from './export-selection.js';
-import { sboGridTheme } from './grid-theme.js';
 import type { ServerColumn } from './server-column.js';
+import type { ServerGridProps } from './server-grid.js';
 import { ServerTableFilters } from './server-table-filters.js';
 import type { RowId, ServerListController } from './use-server-list-controller.js';
 import styles from './server-table.module.css';
 
-// Only what the server-paged table needs: the grid shows one page in the client-side row
-// model; paging, sorting and filtering happen on the server.
-const GRID_MODULES: Module[] = [
-  ClientSideRowModelModule,
-  RowSelectionModule,
-  RowStyleModule,
-  CellStyleModule,
-  ColumnApiModule,
-  RowApiModule,
-  LocaleModule,
-];
+// ag-grid is most of a list screen's JavaScript: it loads with the first table drawn, not with
+// the table entry (the student map uses the list controller without a grid).
+const ServerGrid = lazy(() => import('./server-grid.js')) as unknown as <Row>(props: ServerGridProps<Row>) => ReactNode;
 
 /** Props of {@link ServerTable}. */
 export interface ServerTableProps<Row> {
@@ -73,12 +46,6 @@ export interface ServerTableProps<Row> {
   onRowClick?: (row: Row) => void;
   /** Extra buttons in the toolbar above the grid. */
   toolbar?: ReactNode;
-}
-
-function cellRendererFor<Row>(render: (row: Row) => ReactNode) {
-  return function ServerTableCell(params: CustomCellRendererProps<Row>) {
-    return params.data ? <>{render(params.data)}</> : null;
-  };
 }
 
 function Pagination<Row>({ controller }: { controller: ServerListController<Row> }) {
@@ -154,138 +121,11 @@ export function ServerTable<Row>({
   onRowClick,
   toolbar,
 }: ServerTableProps<Row>) {
-  const { t, i18n } = useTranslation('common');
-  const [api, setApi] = useState<GridApi<Row> | null>(null);
+  const { t } = useTranslation('common');
   const tableRef = useRef<HTMLDivElement>(null);
   const gridAreaRef = useRef<HTMLDivElement>(null);
   useCellKeyboardAccess(tableRef);
-  const { rows, state, sorted, selection, setSorted, setSelection } = controller;
-
-  const columnDefs = useMemo<ColDef<Row>[]>(
-    () =>
-      columns.map((column) => ({
-        colId: column.field,
-        field: column.field as ColDef<Row>['field'],
-        headerName: column.header,
-        sortable: column.sortable !== false,
-        // The server already sorted the page: keep its order (stable sort on equal keys).
-        comparator: () => 0,
-        width: column.width,
-        minWidth: column.minWidth ?? 80,
-        flex: column.width ? undefined : (column.flex ?? 1),
-        cellClass: column.align === 'end' ? 'ag-right-aligned-cell' : undefined,
-        headerClass: column.align === 'end' ? 'ag-right-aligned-header' : undefined,
-        valueFormatter: column.format
-          ? (params) => (params.data ? column.format!(params.value, params.data) : '')
-          : undefined,
-        cellRenderer: column.render ? cellRendererFor(column.render) : undefined,
-        suppressKeyboardEvent: keepKeysInCellContent,
-      })),
-    [columns],
-  );
-
-  const sortIdToColId = useMemo(() => {
-    const map = new Map<string, string>();
-    for (const column of columns) map.set(column.sortId ?? column.field, column.field);
-    return map;
-  }, [columns]);
-  const colIdToSortId = useMemo(() => {
-    const map = new Map<string, string>();
-    for (const column of columns) map.set(column.field, column.sortId ?? column.field);
-    return map;
-  }, [columns]);
-
-  const rowSelection = useMemo<RowSelectionOptions<Row> | undefined>(() => {
-    if (!selectable) return undefined;
-    return {
-      mode: 'multiRow',
-      checkboxes: true,
-      headerCheckbox: true,
-      enableClickSelection: false,
-      isRowSelectable: typeof selectable === 'function' ? (node) => Boolean(node.data && selectable(node.data)) : undefined,
-    };
-  }, [selectable]);
-
-  const localeText = useMemo(
-    () => ({
-      ariaRowToggleSelection: t('ui.select_row'),
-      ariaHeaderSelection: t('ui.select_all'),
-      ariaRowSelectAll: t('ui.select_all'),
-      ariaChecked: t('ui.yes'),
-      ariaUnchecked: t('ui.no'),
-      noRowsToShow: t('ui.no_rows'),
-      loadingOoo: t('ui.loading'),
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language],
-  );
-
-  // Controller -> grid: the sort in the URL (also after back/forward) shows in the headers.
-  useEffect(() => {
-    if (!api) return;
-    api.applyColumnState({
-      state: sorted
-        .filter((entry) => sortIdToColId.has(entry.id))
-        .map((entry, index) => ({ colId: sortIdToColId.get(entry.id)!, sort: entry.desc ? 'desc' : 'asc', sortIndex: index })),
-      defaultState: { sort: null },
-    });
-  }, [api, sorted, sortIdToColId]);
-
-  const onSortChanged = useCallback(
-    (event: SortChangedEvent<Row>) => {
-      if (event.source === 'api' || event.source === 'gridOptionsChanged') return;
-      const next = event.api
-        .getColumnState()
-        .filter((column) => column.sort)
-        .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
-        .map((column) => ({ id: colIdToSortId.get(column.colId) ?? column.colId, desc: column.sort === 'desc' }));
-      setSorted(next);
-    },
-    [colIdToSortId, setSorted],
-  );
-
-  // Controller -> grid: the selection (kept across pages) shows as ticked rows.
-  const applySelection = useCallback(
-    (gridApi: GridApi<Row>) => {
-      const wanted = new Set(selection.map(String));
-      const select: Parameters<GridApi<Row>['setNodesSelected']>[0]['nodes'] = [];
-      const deselect: typeof select = [];
-      gridApi.forEachNode((node) => {
-        const isWanted = node.id !== undefined && wanted.has(node.id);
-        if (isWanted && !node.isSelected() && node.selectable) select.push(node);
-        if (!isWanted && node.isSelected()) deselect.push(node);
-      });
-      if (select.length) gridApi.setNodesSelected({ nodes: select, newValue: true, source: 'api' });
-      if (deselect.length) gridApi.setNodesSelected({ nodes: deselect, newValue: false, source: 'api' });
-    },
-    [selection],
-  );
-  useEffect(() => {
-    if (api && selectable) applySelection(api);
-  }, [api, selectable, applySelection, rows]);
-
-  const onSelectionChanged = useCallback(
-    (event: SelectionChangedEvent<Row>) => {
-      if (event.source === 'api' || event.source === 'rowDataChanged' || event.source === 'gridInitializing') return;
-      const onPage = new Set<string>();
-      event.api.forEachNode((node) => {
-        if (node.id !== undefined) onPage.add(node.id);
-      });
-      const kept = selection.filter((id) => !onPage.has(String(id)));
-      const picked = event.api.getSelectedRows().map(rowId);
-      setSelection([...kept, ...picked]);
-    },
-    [rowId, selection, setSelection],
-  );
-
-  const onGridReady = useCallback(
-    (event: GridReadyEvent<Row>) => {
-      setApi(event.api);
-      // ag-grid renders the grid role; give it the list's name.
-      gridAreaRef.current?.querySelector('[role="grid"], [role="treegrid"]')?.setAttribute('aria-label', label);
-    },
-    [label],
-  );
+  const { rows, state, selection, setSelection } = controller;
 
   // The export shows once the list has rows (the total of the last answer stays while the
   // next page loads, so it does not flicker).
@@ -315,38 +155,18 @@ export function ServerTable<Row>({
         <ErrorPanel code={state} onRetry={controller.reload} headingLevel={3} />
       ) : (
         <div ref={gridAreaRef} className={styles.gridArea} aria-busy={state === -1}>
-          <AgGridReact<Row>
-            theme={sboGridTheme}
-            modules={GRID_MODULES}
-            rowData={rows}
-            columnDefs={columnDefs}
-            getRowId={(params) => String(rowId(params.data))}
-            rowSelection={rowSelection}
-            getRowClass={rowClass ? (params) => (params.data ? rowClass(params.data) : undefined) : undefined}
-            domLayout="autoHeight"
-            suppressColumnVirtualisation
-            suppressRowVirtualisation
-            ensureDomOrder
-            loading={false}
-            suppressNoRowsOverlay
-            localeText={localeText}
-            onGridReady={onGridReady}
-            onSortChanged={onSortChanged}
-            onSelectionChanged={onSelectionChanged}
-            onRowDataUpdated={(event) => selectable && applySelection(event.api)}
-            onRowClicked={
-              onRowClick ? (event) => event.data && !isFromCellControl(event.event) && onRowClick(event.data) : undefined
-            }
-            onCellKeyDown={
-              onRowClick
-                ? (event) => {
-                    const keyEvent = event.event as KeyboardEvent | null | undefined;
-                    // Enter in a control inside the cell belongs to the control.
-                    if (keyEvent?.key === 'Enter' && isCellKeyEvent(keyEvent) && event.data) onRowClick(event.data);
-                  }
-                : undefined
-            }
-          />
+          <Suspense fallback={state === -1 ? null : <Spinner showLabel size="large" />}>
+            <ServerGrid<Row>
+              controller={controller}
+              columns={columns}
+              rowId={rowId}
+              label={label}
+              selectable={selectable}
+              rowClass={rowClass}
+              onRowClick={onRowClick}
+              gridAreaRef={gridAreaRef}
+            />
+          </Suspense>
           {state === -1 && (
             <div className={styles.loading}>
               <Spinner showLabel size="large" />

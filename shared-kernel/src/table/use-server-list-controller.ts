@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { toErrorCode, useSessionStore } from 'shared-kernel';
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
@@ -7,9 +8,7 @@ import {
   type PagedListRequest,
   type PagedListResponse,
   type SortEntry,
-} from '../contracts/paging.js';
-import { toErrorCode } from '../http/index.js';
-import { useSessionStore } from '../session/index.js';
+} from 'shared-kernel/contracts';
 import { normaliseFilters, readListUrlState, writeListUrlState, type ListUrlState } from './list-url-state.js';
 
 /** Row id as the table and the selection know it. */
@@ -156,6 +155,12 @@ export function useServerListController<Row>(options: ServerListControllerOption
     const pending = timers.current;
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
+  // Text filters sent to the URL whose value the URL does not show yet (id -> the value as the
+  // URL will hold it). A router navigation renders after the keystroke's own update: dropping
+  // the draft at once would show the old value in between, and a key typed then would be
+  // added to it (the input briefly read '' and the next key replaced what was typed).
+  const applying = useRef(new Map<string, unknown>());
+  const appliedFilters = useRef(current.filtered);
 
   const applyFilter = useCallback(
     (id: string, value: unknown) => {
@@ -179,11 +184,23 @@ export function useServerListController<Row>(options: ServerListControllerOption
     });
   }, []);
 
+  // The draft goes once the URL shows what it applied.
+  useEffect(() => {
+    appliedFilters.current = current.filtered;
+    for (const [id, expected] of applying.current) {
+      if (sameJson(current.filtered.find((entry) => entry.id === id)?.value, expected)) {
+        applying.current.delete(id);
+        dropDraft(id);
+      }
+    }
+  }, [current.filtered, dropDraft]);
+
   const setFilter = useCallback(
     (id: string, value: unknown, filterOptions: SetFilterOptions = {}) => {
       const pending = timers.current.get(id);
       if (pending) clearTimeout(pending);
       timers.current.delete(id);
+      applying.current.delete(id);
       if (typeof value === 'string' && !filterOptions.immediate) {
         setDrafts((previous) => ({ ...previous, [id]: value }));
         const length = value.trim().length;
@@ -192,8 +209,14 @@ export function useServerListController<Row>(options: ServerListControllerOption
           id,
           setTimeout(() => {
             timers.current.delete(id);
+            const expected = normaliseFilters([{ id, value }])[0]?.value;
+            if (sameJson(appliedFilters.current.find((entry) => entry.id === id)?.value, expected)) {
+              // Already in effect (e.g. a trailing space typed): the URL will not change.
+              dropDraft(id);
+              return;
+            }
+            applying.current.set(id, expected);
             applyFilter(id, value);
-            dropDraft(id);
           }, debounceMs),
         );
         return;
@@ -219,6 +242,7 @@ export function useServerListController<Row>(options: ServerListControllerOption
   const clearFilters = useCallback(() => {
     timers.current.forEach((timer) => clearTimeout(timer));
     timers.current.clear();
+    applying.current.clear();
     setDrafts({});
     update((state) => ({ ...state, page: 0, filtered: [] }), true);
   }, [update]);

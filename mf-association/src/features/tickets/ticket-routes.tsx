@@ -1,7 +1,24 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { RequireAtom } from 'shared-kernel';
-import { TicketCreatePage } from './components/ticket-create-page.js';
-import { TicketDetailPage } from './components/ticket-detail-page.js';
+import { RequireAtom, Spinner } from 'shared-kernel';
+import type { Atom } from 'shared-kernel/contracts';
+
+// The ticket screens are their own chunks: their forms bring formik, which the association
+// dashboard does not need.
+const TicketCreatePage = lazy(() =>
+  import('./components/ticket-create-page.js').then((module) => ({ default: module.TicketCreatePage })),
+);
+const TicketDetailPage = lazy(() =>
+  import('./components/ticket-detail-page.js').then((module) => ({ default: module.TicketDetailPage })),
+);
+
+function Screen({ atom, children }: { atom: Atom; children: ReactNode }) {
+  return (
+    <RequireAtom atom={atom}>
+      <Suspense fallback={<Spinner showLabel />}>{children}</Suspense>
+    </RequireAtom>
+  );
+}
 
 /** /e-ticket/edit/{mode}/{id}: mode 2 is technical feedback, any other value a support request (spec 002 §2.1). */
 function TicketDetailRoute() {
@@ -17,9 +34,9 @@ function TicketDetailRoute() {
 export function TicketRoutes() {
   return (
     <Routes>
-      <Route path="1" element={<RequireAtom atom="e_ticket_s"><TicketCreatePage mode={1} /></RequireAtom>} />
-      <Route path="2" element={<RequireAtom atom="e_ticket_s"><TicketCreatePage mode={2} /></RequireAtom>} />
-      <Route path="edit/:mode/:id" element={<RequireAtom atom="e_ticket_r"><TicketDetailRoute /></RequireAtom>} />
+      <Route path="1" element={<Screen atom="e_ticket_s"><TicketCreatePage mode={1} /></Screen>} />
+      <Route path="2" element={<Screen atom="e_ticket_s"><TicketCreatePage mode={2} /></Screen>} />
+      <Route path="edit/:mode/:id" element={<Screen atom="e_ticket_r"><TicketDetailRoute /></Screen>} />
       <Route path="*" element={<Navigate to="/e-dash" replace />} />
     </Routes>
   );

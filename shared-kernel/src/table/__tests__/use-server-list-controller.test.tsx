@@ -171,4 +171,32 @@ describe('useServerListController', () => {
     expect(result.current.list.page).toBe(1);
     expect(result.current.list.rows).toHaveLength(5);
   });
+
+  it('keeps showing a typed filter until the URL holds it (no render shows the old value)', async () => {
+    const fetchPage = fakeServer();
+    const shown: unknown[] = [];
+    const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/m-student']}>{children}</MemoryRouter>;
+    const { result } = renderHook(
+      () => {
+        const list = useServerListController<Student>({ fetchPage, debounceMs: 0 });
+        shown.push(list.filterValue('ln'));
+        return { list, location: useLocation() };
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.list.state).toBe(0));
+    shown.length = 0;
+    act(() => result.current.list.setFilter('ln', 'Na'));
+    // The router renders the new URL after the draft's own update: in between the input must
+    // still show what was typed, or a key typed then lands on the old value.
+    await waitFor(() => expect(result.current.location.search).toBe('?f.ln=Na'));
+    await waitFor(() => expect(lastRequest(fetchPage).filtered).toEqual([{ id: 'ln', value: 'Na' }]));
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown.every((value) => value === 'Na')).toBe(true);
+
+    // A trailing space applies nothing new; the typed text stays until it is trimmed away.
+    act(() => result.current.list.setFilter('ln', 'Na '));
+    await waitFor(() => expect(result.current.list.filterValue('ln')).toBe('Na'));
+    expect(result.current.location.search).toBe('?f.ln=Na');
+  });
 });

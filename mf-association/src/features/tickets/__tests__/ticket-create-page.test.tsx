@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HTTPError } from 'ky';
 import { Route, Routes, useLocation } from 'react-router';
 import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
@@ -20,15 +20,18 @@ function WhereAmI() {
   return <p>Seite {useLocation().pathname}</p>;
 }
 
-function renderTickets(route: string, appState = session()) {
+async function renderTickets(route: string, appState = session()) {
   const Tickets = routes['e-ticket'];
-  return renderWithProviders(
+  const rendered = renderWithProviders(
     <Routes>
       <Route path="e-ticket/*" element={<Tickets />} />
       <Route path="*" element={<WhereAmI />} />
     </Routes>,
     { route, session: appState },
   );
+  // The ticket screens are lazy chunks: wait until the screen has replaced the spinner.
+  await waitFor(() => expect(screen.queryByText('Wird geladen …')).toBeNull());
+  return rendered;
 }
 
 function file(name: string, bytes = 5, type = 'application/pdf'): File {
@@ -48,7 +51,7 @@ beforeEach(() => {
 
 describe('support request form (/e-ticket/1)', () => {
   it('requires school, subject and message before anything is sent', async () => {
-    const { user } = renderTickets('/e-ticket/1');
+    const { user } = await renderTickets('/e-ticket/1');
     expect(screen.getByRole('heading', { level: 1, name: 'Supportanfrage' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Senden' }));
     for (const label of ['Schule', 'Betreff', 'Nachricht']) {
@@ -62,7 +65,7 @@ describe('support request form (/e-ticket/1)', () => {
   });
 
   it('sends the form with its attachments and returns to /e-dash with a toast', async () => {
-    const { user } = renderTickets('/e-ticket/1');
+    const { user } = await renderTickets('/e-ticket/1');
     await user.selectOptions(screen.getByLabelText(/^Schule/), 'Kampfsportschule München');
     await user.type(screen.getByLabelText(/^Betreff/), '  Mitgliedsausweis  ');
     await user.type(screen.getByLabelText(/^Nachricht/), 'Bitte neu ausstellen.{Enter}Danke!');
@@ -84,13 +87,13 @@ describe('support request form (/e-ticket/1)', () => {
   });
 
   it('preselects the school the user looks at', async () => {
-    renderTickets('/e-ticket/1', session(undefined, [1]));
+    await renderTickets('/e-ticket/1', session(undefined, [1]));
     const select = screen.getByLabelText(/^Schule/) as HTMLSelectElement;
     expect(select.selectedOptions[0].textContent).toBe('Kampfsportschule Wien');
   });
 
   it('refuses files above the size limit and beyond the count, and removes a chosen file', async () => {
-    const { user } = renderTickets('/e-ticket/1');
+    const { user } = await renderTickets('/e-ticket/1');
     const big = file('riesig.pdf');
     Object.defineProperty(big, 'size', { value: TICKET_MAX_FILE_BYTES + 1 });
     await user.upload(screen.getByLabelText('Anhänge'), [big, file('klein.pdf')]);
@@ -112,7 +115,7 @@ describe('support request form (/e-ticket/1)', () => {
 
   it('shows the text of the refusal code and stays on the form', async () => {
     createTicketMock.mockRejectedValueOnce(httpError(400, { error: 1101 }));
-    const { user } = renderTickets('/e-ticket/1', session(undefined, [1]));
+    const { user } = await renderTickets('/e-ticket/1', session(undefined, [1]));
     await user.type(screen.getByLabelText(/^Betreff/), 'Vertrag');
     await user.type(screen.getByLabelText(/^Nachricht/), 'Siehe Anhang');
     await user.click(screen.getByRole('button', { name: 'Senden' }));
@@ -122,7 +125,7 @@ describe('support request form (/e-ticket/1)', () => {
 
   it('marks the fields the server refused', async () => {
     createTicketMock.mockRejectedValueOnce(httpError(400, { error: 4, fields: { sid: 'form.invalid' } }));
-    const { user } = renderTickets('/e-ticket/1', session(undefined, [1]));
+    const { user } = await renderTickets('/e-ticket/1', session(undefined, [1]));
     await user.type(screen.getByLabelText(/^Betreff/), 'Vertrag');
     await user.type(screen.getByLabelText(/^Nachricht/), 'Text');
     await user.click(screen.getByRole('button', { name: 'Senden' }));
@@ -131,14 +134,14 @@ describe('support request form (/e-ticket/1)', () => {
     expect(screen.getByText('Ungültiger Wert')).toBeTruthy();
   });
 
-  it('offers only the schools the user looks at', () => {
-    renderTickets('/e-ticket/1', session(undefined, [2]));
+  it('offers only the schools the user looks at', async () => {
+    await renderTickets('/e-ticket/1', session(undefined, [2]));
     const select = screen.getByLabelText(/^Schule/) as HTMLSelectElement;
     expect(Array.from(select.options).map((option) => option.textContent)).toEqual(['Bitte wählen', 'Kampfsportschule München']);
   });
 
-  it('needs e_ticket_s', () => {
-    renderTickets('/e-ticket/1', session(['e_ticket_r']));
+  it('needs e_ticket_s', async () => {
+    await renderTickets('/e-ticket/1', session(['e_ticket_r']));
     expect(screen.getByRole('heading', { name: 'Keine Berechtigung' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Senden' })).toBeNull();
   });
@@ -146,7 +149,7 @@ describe('support request form (/e-ticket/1)', () => {
 
 describe('technical feedback form (/e-ticket/2)', () => {
   it('requires the category and the description (8 rows)', async () => {
-    const { user } = renderTickets('/e-ticket/2', session(undefined, [1]));
+    const { user } = await renderTickets('/e-ticket/2', session(undefined, [1]));
     expect(screen.getByRole('heading', { level: 1, name: 'Technisches Feedback' })).toBeTruthy();
     const description = screen.getByLabelText(/^Beschreibung/) as HTMLTextAreaElement;
     expect(description.tagName).toBe('TEXTAREA');
