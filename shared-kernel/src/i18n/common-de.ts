@@ -115,6 +115,7 @@ export const commonDe = {
     language: 'Sprache',
     user_menu: 'Benutzermenü für {{name}}',
     change_password: 'Passwort ändern',
+    link_account: 'Mitgliedsnummer verknüpfen',
     logout: 'Abmelden',
   },
   language: { de: 'Deutsch', en: 'English' },
@@ -143,5 +144,18 @@ export const commonDe = {
     current_password: 'Aktuelles Passwort',
     change_submit: 'Passwort ändern',
     change_done: 'Ihr Passwort wurde geändert.',
+  },
+  account_link: {
+    title: 'Mitgliedsnummer verknüpfen',
+    intro:
+      'Verknüpfen Sie Ihr Benutzerkonto mit Ihrer Mitgliedsnummer beim Verband (für Verbandsdokumente und -news). Als Nachweis dienen Ihr Geburtsdatum, wie es der Verband zu dieser Nummer gespeichert hat, und Ihr Passwort.',
+    mno: 'Mitgliedsnummer',
+    dob: 'Geburtsdatum',
+    dob_hint: 'Wie beim Verband hinterlegt, Format TT.MM.JJJJ',
+    password: 'Ihr Passwort',
+    submit: 'Verknüpfen',
+    linked: 'Ihr Benutzerkonto ist mit der Mitgliedsnummer {{mno}} verknüpft.',
+    unlink: 'Verknüpfung lösen',
+    unlink_confirm: 'Die Verknüpfung mit der Mitgliedsnummer {{mno}} wirklich lösen?',
   },
 } as const;

@@ -115,6 +115,7 @@ export const commonEn = {
     language: 'Language',
     user_menu: 'User menu for {{name}}',
     change_password: 'Change password',
+    link_account: 'Link membership number',
     logout: 'Log out',
   },
   language: { de: 'Deutsch', en: 'English' },
@@ -143,5 +144,18 @@ export const commonEn = {
     current_password: 'Current password',
     change_submit: 'Change password',
     change_done: 'Your password has been changed.',
+  },
+  account_link: {
+    title: 'Link membership number',
+    intro:
+      'Link your user account with your membership number of the association (for association documents and news). The proof is your birth date as the association stores it for that number, and your password.',
+    mno: 'Membership number',
+    dob: 'Date of birth',
+    dob_hint: 'As on file with the association, format DD.MM.YYYY',
+    password: 'Your password',
+    submit: 'Link',
+    linked: 'Your user account is linked with the membership number {{mno}}.',
+    unlink: 'Remove link',
+    unlink_confirm: 'Really remove the link with the membership number {{mno}}?',
   },
 } as const;
