@@ -74,10 +74,10 @@ describe.each(backends())('users, roles, filter and state on %s', (backend) => {
     expect((await create({ ...userForm({ role_id: role, username: 'MIA.HUBER' }), pw1: 'Judo-Gi-2026', pw2: 'Judo-Gi-2026' })).json().fields.username).toBe('form.username_taken');
     const check = await t.request({ method: 'GET', url: '/api-user/check?u=mia.huber', headers: { cookie: admin.cookie } });
     expect(check.json()).toEqual({ success: true, valid: true, available: false });
-    // An admin cannot edit another admin; only a superadmin deletes.
+    // An admin cannot edit another admin (who does not exist for him: 404); only a superadmin deletes.
     const otherAdmin = await createUser(t.db, { level: 2 });
     const edit = await t.request({ method: 'PUT', url: `/api-user/data?id=${otherAdmin.id}`, headers: { cookie: admin.cookie }, payload: userForm({ username: otherAdmin.username }) });
-    expect(edit.statusCode).toBe(403);
+    expect(edit.statusCode).toBe(404);
     expect((await t.request({ method: 'DELETE', url: `/api-user/data?id=${id}`, headers: { cookie: admin.cookie } })).statusCode).toBe(403);
     const superadmin = await t.loginAs({ level: 1 });
     expect((await t.request({ method: 'DELETE', url: `/api-user/data?id=${id}`, headers: { cookie: superadmin.cookie } })).statusCode).toBe(200);

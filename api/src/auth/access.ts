@@ -9,10 +9,22 @@ export interface ScopedId {
 }
 
 /**
+ * Where a route finds the id of a user account or a role it acts on: who may act on which is
+ * the user-management rule (domains/users/user-policy.ts), checked by the handler. Declared
+ * for the generated matrix test, which tries accounts and roles the caller may not manage.
+ */
+export interface ManagedTarget {
+  in: 'query';
+  name: string;
+  kind: 'user' | 'role';
+}
+
+/**
  * What a route needs, declared in `config: { access }` on every route (deny by default: a
  * route without it stops the server from starting).
  * - 'public': anyone; 'session': any signed-in user;
- * - an object: a session plus all `atoms`, at least one of `anyAtom`, and level <= maxLevel.
+ * - an object: a session plus all `atoms`, at least one of `anyAtom`, and level <= maxLevel
+ *   (none of them: any signed-in user, as 'session').
  */
 export type Access =
   | 'public'
@@ -26,6 +38,8 @@ export type Access =
       maxLevel?: 1 | 2;
       /** The id that names a school-owned row, for the generated 404 test. */
       scopedId?: ScopedId;
+      /** The id that names a user account or role the route acts on, for the generated matrix test. */
+      managedTarget?: ManagedTarget;
     };
 
 /** One declared route as app.routeAccess lists it. */

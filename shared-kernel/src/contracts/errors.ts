@@ -23,6 +23,12 @@ export const ERROR = {
   staleVersion: 9,
   /** The Idempotency-Key was already used for another request (422). */
   idempotencyKeyReused: 10,
+  /** Too many wrong passwords on this account: wait (Retry-After) and try again. */
+  passwordChecksThrottled: 11,
+  /** The membership number is already linked to another account. */
+  memberNumberTaken: 12,
+  /** The role is also held by users outside the caller's schools: only an admin for all schools changes it. */
+  roleUsedOutsideSchools: 13,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

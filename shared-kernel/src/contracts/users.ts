@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { ATOMS, type Atom } from './atoms.js';
 import { MSG } from './messages.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './auth.js';
+import { isoDate } from './students.js';
 
 /** A row of GET /api-user/data (the user cards). */
 export interface UserRow {
@@ -20,12 +21,24 @@ export interface UserRow {
   disabled: boolean;
 }
 
-/** A role: a named set of atoms; `uc` counts the users holding it. */
+/**
+ * Why the caller may not edit or delete a role: 'used_outside_schools' = users outside the
+ * caller's schools hold it (only the superadmin and admins with all schools change it);
+ * 'not_admin' = the caller manages no roles.
+ */
+export type RoleReadOnlyReason = 'used_outside_schools' | 'not_admin';
+
+/**
+ * A role: a named set of atoms; `uc` counts the users holding it; `ro` says whether the
+ * caller may edit or delete it, `ro_reason` why not (null when he may).
+ */
 export interface RoleRow {
   id: number;
   role_name: string;
   atoms: Atom[];
   uc: number;
+  ro: boolean;
+  ro_reason: RoleReadOnlyReason | null;
 }
 
 export const roleSchema = yup
@@ -91,3 +104,41 @@ export const userSettingsSchema = yup
   })
   .noUnknown();
 export type UserSettings = yup.InferType<typeof userSettingsSchema>;
+
+/** A membership number of the network, e.g. AT-100001 (compared in upper case). */
+export const MEMBER_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{2,29}$/;
+
+/** A birth date: a real calendar date, not in the future, not before 1900. */
+const birthDate = () =>
+  isoDate()
+    .required(MSG.required)
+    .test('plausible-birth-date', MSG.date, (value) => !value || (value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)));
+
+/**
+ * POST /api-user/link: link the caller's account to a membership number. The proof that the
+ * number is the caller's: the member's birth date as the network's register holds it, plus
+ * the caller's own password.
+ */
+export const accountLinkSchema = yup
+  .object({
+    mno: yup.string().trim().required(MSG.required).matches(MEMBER_NUMBER_PATTERN, MSG.invalid),
+    dob: birthDate(),
+    password: yup.string().required(MSG.required).max(200, MSG.tooLong),
+  })
+  .noUnknown();
+export type AccountLinkRequest = yup.InferType<typeof accountLinkSchema>;
+
+// 'D.M.YYYY' typed on the screen -> 'YYYY-MM-DD'; anything else stays as typed (and fails).
+function displayDateToIso(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value.trim());
+  return match ? `${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}` : value;
+}
+
+/**
+ * The linking form: the same rules as {@link accountLinkSchema}, with the birth date typed
+ * as DD.MM.YYYY; `cast` gives the wire body (ISO date).
+ */
+export const accountLinkFormSchema = accountLinkSchema.shape({
+  dob: birthDate().transform(displayDateToIso),
+});

@@ -11,6 +11,9 @@ export interface FormFieldProps<T extends Record<string, string>> {
   type?: 'text' | 'password' | 'email';
   autoComplete?: string;
   autoFocus?: boolean;
+  /** i18n key of a hint under the input (e.g. the date format), read out with it. */
+  hint?: string;
+  inputMode?: 'text' | 'numeric';
 }
 
 /**
@@ -18,12 +21,14 @@ export interface FormFieldProps<T extends Record<string, string>> {
  * (aria-invalid and aria-describedby point to it).
  */
 export function FormField<T extends Record<string, string>>({
-  form, name, label, type = 'text', autoComplete, autoFocus,
+  form, name, label, type = 'text', autoComplete, autoFocus, hint, inputMode,
 }: FormFieldProps<T>) {
   const { t } = useTranslation('common');
   const id = useId();
   const error = form.touched[name] ? form.errors[name] : undefined;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>{t(label)}</label>
@@ -37,10 +42,14 @@ export function FormField<T extends Record<string, string>>({
         onBlur={form.handleBlur}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
+        inputMode={inputMode}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         aria-required="true"
       />
+      {hint && (
+        <p id={hintId} className={styles.hint}>{t(hint)}</p>
+      )}
       {error && (
         <p id={errorId} className={styles.fieldError}>{t(error)}</p>
       )}

@@ -28,9 +28,10 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-// Calls that answer 401 as part of their normal work (wrong password, no session yet)
-// must not be read as "the session ended".
-const AUTH_PATHS = ['/api-auth/', '/api-application-state/'];
+// Calls that answer 401 as part of their normal work (wrong password, no session yet, a
+// wrong proof when linking the account to a membership number) must not be read as "the
+// session ended".
+const AUTH_PATHS = ['/api-auth/', '/api-application-state/', '/api-user/link'];
 
 function isAuthCall(url: string): boolean {
   try {

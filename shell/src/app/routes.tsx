@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../layout/app-layout.js';
+import { AccountLinkPage } from '../features/auth/account-link-page.js';
 import { PasswordChangePage } from '../features/auth/password-change-page.js';
 import { REMOTE_AREAS } from './remote-areas.js';
 import { RemoteAreaView } from './remote-area-view.js';
@@ -24,6 +25,7 @@ export function createAppRoutes(): RouteObject[] {
           element: <RemoteAreaView key={prefix} remote={remote} prefix={prefix} />,
         })),
         { path: 'password-change', element: <PasswordChangePage /> },
+        { path: 'account-link', element: <AccountLinkPage /> },
         { path: '*', element: <Navigate to={HOME_PATH} replace /> },
       ],
     },

@@ -7,7 +7,7 @@ import { navigateTo } from '../navigation/browser-location.js';
 import { usePopover } from './use-popover.js';
 import styles from './header-controls.module.css';
 
-/** The user's name as a button opening: change password, log out. */
+/** The user's name as a button opening: change password, link the membership number, log out. */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const user = useSessionStore((s) => s.appState?.user);
@@ -49,6 +49,11 @@ export function UserMenu() {
             <li>
               <Link className={styles.menuItem} to="/password-change" onClick={() => popover.close(false)}>
                 {t('header.change_password')}
+              </Link>
+            </li>
+            <li>
+              <Link className={styles.menuItem} to="/account-link" onClick={() => popover.close(false)}>
+                {t('header.link_account')}
               </Link>
             </li>
             <li>

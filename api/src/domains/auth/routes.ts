@@ -7,14 +7,14 @@ import {
   passwordResetSchema,
 } from 'shared-kernel/contracts';
 import { isCommonPassword } from '../../auth/common-passwords.js';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, throttleKeys } from './login-throttling.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, claimAttempts, retryAfterSeconds, throttleKeys } from './login-throttling.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../../auth/password.js';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '../../auth/session-cookie.js';
 import { toSessionInfo } from './session-info.js';
 import { hashToken, newToken } from '../../auth/tokens.js';
 import { HttpError, badRequest, unauthorized } from '../../lib/http-error.js';
 import { validate } from '../../lib/validate.js';
-import { blockedUntil, clearFailures, recordFailure } from './login-throttle-repository.js';
+import { clearFailures, settleSuccess } from './login-throttle-repository.js';
 import {
   consumeLink,
   countRecentLinks,
@@ -66,12 +66,19 @@ export default async function authRoutes(app: FastifyInstance) {
       request.audit.action = 'login_failed';
       request.audit.detail = { username: body.username.slice(0, 100) };
 
-      // Refuse before any hash is computed: a blocked flood costs no CPU.
-      const until = await blockedUntil(app.db, [keys.address, keys.account], now);
-      if (until) {
-        const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+      // Count the attempt before any hash is computed: a blocked flood costs no CPU, and
+      // parallel attempts cannot all be checked before the first failure counts.
+      const claim = await claimAttempts(
+        app.db,
+        [
+          { key: keys.address, policy: ADDRESS_POLICY },
+          { key: keys.account, policy: ACCOUNT_POLICY },
+        ],
+        now,
+      );
+      if (!claim.allowed) {
         request.audit.action = 'login_throttled';
-        throw new HttpError(429, { error: ERROR.badLogin }, { 'retry-after': String(seconds) });
+        throw new HttpError(429, { error: ERROR.badLogin }, { 'retry-after': String(retryAfterSeconds(claim.until, now)) });
       }
 
       const user = await findUserByUsername(app.db, body.username);
@@ -79,10 +86,7 @@ export default async function authRoutes(app: FastifyInstance) {
       if (user && !user.disabled) ok = await verifyPassword(user.password_hash, body.password);
       else await burnPasswordCheck(body.password);
       if (!user || !ok) {
-        await app.db.transaction(async (tx) => {
-          await recordFailure(tx, keys.address, now, ADDRESS_POLICY);
-          await recordFailure(tx, keys.account, now, ACCOUNT_POLICY);
-        });
+        // Already counted as a failure by the claim.
         if (user) request.audit.userId = user.id;
         throw unauthorized();
       }
@@ -92,6 +96,7 @@ export default async function authRoutes(app: FastifyInstance) {
       const rehash = needsRehash(user.password_hash) ? await hashPassword(body.password) : null;
       await app.db.transaction(async (tx) => {
         await clearFailures(tx, [keys.account]);
+        await settleSuccess(tx, keys.address, ADDRESS_POLICY);
         if (rehash) await setPasswordHash(tx, user.id, rehash, now, false);
         await insertSession(tx, {
           tokenHash: hashToken(token),

@@ -31,19 +31,21 @@ export async function markMail(q: Queryable, id: number, outcome: { sentAt: Date
   else await q.query('UPDATE outbox SET error = $2 WHERE id = $1', [id, outcome.error.slice(0, 1000)]);
 }
 
-/**
- * The newest mails an admin may read: a superadmin all; an admin none about accounts of
- * level 1 or 2 other than their own (a password link to another admin would hand over
- * that account).
- */
-export async function listMails(q: Queryable, viewer: { id: number; level: number }, limit: number): Promise<OutboxRow[]> {
+/** Which mails a reader may see: every mail, or those about these accounts (plus, with `unaddressed`, mails about no account). */
+export type MailAudience = 'all' | { userIds: number[]; unaddressed: boolean };
+
+/** The newest mails of `audience`, newest first. */
+export async function listMails(q: Queryable, audience: MailAudience, limit: number): Promise<OutboxRow[]> {
+  const all = audience === 'all';
   const res = await q.query<OutboxRow>(
     `SELECT o.id, o.created_at, o.recipient, o.subject, o.body, o.kind, o.user_id, o.sent_at, o.error
-       FROM outbox o LEFT JOIN users u ON u.id = o.user_id
-      WHERE $2 = 1 OR o.user_id IS NULL OR o.user_id = $1 OR u.level = 3
+       FROM outbox o
+      WHERE $1::boolean
+         OR (o.user_id IS NULL AND $2::boolean)
+         OR o.user_id = ANY($3::int[])
       ORDER BY o.created_at DESC, o.id DESC
-      LIMIT $3`,
-    [viewer.id, viewer.level, limit],
+      LIMIT $4`,
+    [all, all || audience.unaddressed, all ? [] : audience.userIds, limit],
   );
   return res.rows;
 }

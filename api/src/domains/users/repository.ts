@@ -57,17 +57,11 @@ const USER_ROW_SELECT = `
     FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
 
 /**
- * Users `viewer` may see: everyone for a user with all schools; otherwise users who can see
- * at least one of the viewer's schools (their own list overlaps, or they have all schools).
+ * Every user, superadmin first, then admins and users by name. Who may see whom is the
+ * rule of user-policy.ts (canManageUser), applied by the routes on these rows.
  */
-const VISIBLE = `($1::int[] IS NULL OR u.school_access = 1
-                  OR EXISTS (SELECT 1 FROM user_schools us2 WHERE us2.user_id = u.id AND us2.school_id = ANY($1::int[])))`;
-
-/** `visibleSchools` null = the viewer has all schools. */
-export async function listUsers(q: Queryable, visibleSchools: number[] | null): Promise<UserRow[]> {
-  const res = await q.query<UserRow>(`${USER_ROW_SELECT} WHERE ${VISIBLE} ORDER BY u.level, lower(u.lastname), lower(u.firstname), u.id`, [
-    visibleSchools,
-  ]);
+export async function listUsers(q: Queryable): Promise<UserRow[]> {
+  const res = await q.query<UserRow>(`${USER_ROW_SELECT} ORDER BY u.level, lower(u.lastname), lower(u.firstname), u.id`);
   return res.rows;
 }
 
@@ -79,13 +73,25 @@ export interface UserDetail extends UserRow {
   settings: Record<string, unknown>;
 }
 
-/** One user if `viewer` may see them. */
-export async function getUser(q: Queryable, id: number, visibleSchools: number[] | null): Promise<UserDetail | null> {
+/** One user, or null (whether the caller may see them is the route's rule). */
+export async function getUser(q: Queryable, id: number): Promise<UserDetail | null> {
   const res = await q.query<UserDetail>(
-    `SELECT x.*, u.salutation_id, u.dob, u.mno, u.settings FROM (${USER_ROW_SELECT} WHERE u.id = $2 AND ${VISIBLE}) x
+    `SELECT x.*, u.salutation_id, u.dob, u.mno, u.settings FROM (${USER_ROW_SELECT} WHERE u.id = $1) x
        JOIN users u ON u.id = x.id`,
-    [visibleSchools, id],
+    [id],
   );
+  return res.rows[0] ?? null;
+}
+
+/**
+ * Locks a user's row for the rest of the transaction and answers what the management rule
+ * looks at (level, schools), so a write decides on facts nobody changes meanwhile. Null
+ * when the user does not exist.
+ */
+export async function lockUserForUpdate(q: Queryable, id: number): Promise<UserRow | null> {
+  const locked = await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+  if (locked.rowCount === 0) return null;
+  const res = await q.query<UserRow>(`${USER_ROW_SELECT} WHERE u.id = $1`, [id]);
   return res.rows[0] ?? null;
 }
 
@@ -158,9 +164,24 @@ export async function saveSettings(q: Queryable, userId: number, settings: Recor
   await q.query('UPDATE users SET settings = $2::jsonb WHERE id = $1', [userId, JSON.stringify(settings)]);
 }
 
-/** Links the account to a federation membership number (null unlinks). */
+/**
+ * Links the account to a federation membership number (null unlinks). A number linked to
+ * another account is a unique violation (23505, index users_mno_key).
+ */
 export async function setMemberNumber(q: Queryable, userId: number, mno: string | null): Promise<void> {
   await q.query('UPDATE users SET mno = $2 WHERE id = $1', [userId, mno]);
+}
+
+/** The account a membership number is linked to, or null. */
+export async function memberNumberOwner(q: Queryable, mno: string): Promise<number | null> {
+  const res = await q.query<{ id: number }>('SELECT id FROM users WHERE upper(mno) = upper($1) AND mno IS NOT NULL', [mno]);
+  return res.rows[0]?.id ?? null;
+}
+
+/** The birth date the network's register holds for a membership number (ISO), or null. */
+export async function memberBirthDate(q: Queryable, mno: string): Promise<string | null> {
+  const res = await q.query<{ dob: string | null }>('SELECT dob FROM network_members WHERE mno = upper($1)', [mno]);
+  return res.rows[0]?.dob ?? null;
 }
 
 /** Ids of existing schools among `ids`. */

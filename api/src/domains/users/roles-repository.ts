@@ -1,16 +1,45 @@
 import type { RoleRow } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 
+/** A role as stored, with its use count (the wire row adds what the caller may do with it). */
+export type StoredRole = Omit<RoleRow, 'ro' | 'ro_reason'>;
+
+/** A user holding a role, with what the management rule looks at. */
+export interface RoleHolder {
+  role_id: number;
+  id: number;
+  level: number;
+  school_access: number;
+  schools: number[];
+}
+
 const ROLE_SELECT = `SELECT r.id, r.role_name, r.atoms, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS uc FROM roles r`;
 
 /** Every role with its use count, by name. */
-export async function listRoles(q: Queryable): Promise<RoleRow[]> {
-  return (await q.query<RoleRow>(`${ROLE_SELECT} ORDER BY lower(r.role_name), r.id`)).rows;
+export async function listRoles(q: Queryable): Promise<StoredRole[]> {
+  return (await q.query<StoredRole>(`${ROLE_SELECT} ORDER BY lower(r.role_name), r.id`)).rows;
 }
 
 /** One role or null. */
-export async function getRole(q: Queryable, id: number): Promise<RoleRow | null> {
-  return (await q.query<RoleRow>(`${ROLE_SELECT} WHERE r.id = $1`, [id])).rows[0] ?? null;
+export async function getRole(q: Queryable, id: number): Promise<StoredRole | null> {
+  return (await q.query<StoredRole>(`${ROLE_SELECT} WHERE r.id = $1`, [id])).rows[0] ?? null;
+}
+
+/** The users holding a role (`roleId`), or every role's holders (null). */
+export async function listRoleHolders(q: Queryable, roleId: number | null): Promise<RoleHolder[]> {
+  const res = await q.query<RoleHolder>(
+    `SELECT u.role_id, u.id, u.level, u.school_access,
+            COALESCE((SELECT array_agg(us.school_id ORDER BY us.school_id) FROM user_schools us WHERE us.user_id = u.id), '{}') AS schools
+       FROM users u
+      WHERE u.role_id IS NOT NULL AND ($1::int IS NULL OR u.role_id = $1::int)`,
+    [roleId],
+  );
+  return res.rows;
+}
+
+/** Locks a role's row for the rest of the transaction; false when it does not exist. */
+export async function lockRole(q: Queryable, id: number): Promise<boolean> {
+  return (await q.query('SELECT id FROM roles WHERE id = $1 FOR UPDATE', [id])).rowCount > 0;
 }
 
 /** Creates a role (name taken -> unique violation 23505). */

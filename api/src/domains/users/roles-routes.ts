@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { ATOMS, roleSchema } from 'shared-kernel/contracts';
-import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { ATOMS, ERROR, roleSchema, type RoleRow } from 'shared-kernel/contracts';
+import type { Queryable } from '../../db/index.js';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { errorResponses, idQuerySchema, optionalIdQuerySchema, successSchema } from '../../lib/route-schemas.js';
 import { validate } from '../../lib/validate.js';
-import { deleteRole, getRole, insertRole, listRoles, updateRole } from './roles-repository.js';
+import type { RequestSession } from '../../types.js';
+import { deleteRole, getRole, insertRole, listRoleHolders, listRoles, lockRole, updateRole, type RoleHolder, type StoredRole } from './roles-repository.js';
+import { managerOf, roleReadOnlyReason, type Manager } from './user-policy.js';
 
 const ADMIN = { maxLevel: 2 as const };
+/** Admin routes acting on the role `?id`. */
+const ADMIN_ON_ROLE = { maxLevel: 2 as const, managedTarget: { in: 'query' as const, name: 'id', kind: 'role' as const } };
 
 const roleRowSchema = {
   type: 'object',
@@ -14,6 +19,8 @@ const roleRowSchema = {
     role_name: { type: 'string' },
     atoms: { type: 'array', items: { type: 'string' } },
     uc: { type: 'integer' },
+    ro: { type: 'boolean' },
+    ro_reason: { type: ['string', 'null'] },
   },
 } as const;
 
@@ -26,6 +33,26 @@ const roleBody = {
   required: ['role_name', 'atoms'],
 } as const;
 
+function holderFacts(holder: RoleHolder) {
+  return { id: holder.id, level: holder.level, schoolAccess: holder.school_access, schools: holder.schools };
+}
+
+/** The wire row: the stored role plus whether the caller may edit it and why not. */
+function withEditability(actor: Manager, role: StoredRole, holders: RoleHolder[]): RoleRow {
+  const reason = roleReadOnlyReason(actor, holders.filter((h) => h.role_id === role.id).map(holderFacts));
+  return { ...role, ro: reason !== null, ro_reason: reason };
+}
+
+/**
+ * Inside a write's transaction: locks the role (404 when missing) and refuses (403
+ * {error: 13}) when users the caller does not manage hold it.
+ */
+async function lockEditableRole(tx: Queryable, session: RequestSession, id: number): Promise<void> {
+  if (!(await lockRole(tx, id))) throw notFound();
+  const reason = roleReadOnlyReason(managerOf(session), (await listRoleHolders(tx, id)).map(holderFacts));
+  if (reason) throw new HttpError(403, { error: ERROR.roleUsedOutsideSchools });
+}
+
 /**
  * /api-base roles (spec 001 §6): named atom sets; a role in use cannot be deleted. Register
  * with `app.register(roleRoutes, { prefix: '/api-base' })`.
@@ -34,9 +61,10 @@ export default async function roleRoutes(app: FastifyInstance) {
   app.get(
     '/role',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_ON_ROLE },
       schema: {
-        summary: 'Roles with use count (list), or one role (?id)',
+        summary:
+          'Roles with use count (list), or one role (?id); `ro` true when the caller may not edit or delete it, `ro_reason` why (used_outside_schools: users outside his schools hold it)',
         tags: ['roles'],
         querystring: optionalIdQuerySchema,
         response: { 200: { anyOf: [{ type: 'array', items: roleRowSchema }, roleRowSchema] }, ...errorResponses },
@@ -44,10 +72,14 @@ export default async function roleRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.query as { id?: number };
-      if (id === undefined) return listRoles(app.db);
+      const actor = managerOf(request.session!);
+      if (id === undefined) {
+        const [roles, holders] = await Promise.all([listRoles(app.db), listRoleHolders(app.db, null)]);
+        return roles.map((role) => withEditability(actor, role, holders));
+      }
       const role = await getRole(app.db, id);
       if (!role) throw notFound();
-      return role;
+      return withEditability(actor, role, await listRoleHolders(app.db, id));
     },
   );
 
@@ -94,15 +126,24 @@ export default async function roleRoutes(app: FastifyInstance) {
   app.put(
     '/role',
     {
-      config: { access: ADMIN },
-      schema: { summary: 'Update a role', tags: ['roles'], querystring: idQuerySchema, body: roleBody, response: { 200: successSchema, ...errorResponses } },
+      config: { access: ADMIN_ON_ROLE },
+      schema: {
+        summary: 'Update a role; 403 {error: 13} when users outside the caller\'s schools hold it (only the superadmin and admins with all schools change it)',
+        tags: ['roles'],
+        querystring: idQuerySchema,
+        body: roleBody,
+        response: { 200: successSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const { id } = request.query as { id: number };
       const form = validate(roleSchema, request.body);
       request.audit.entity = 'role';
       const updated = await app.db
-        .transaction((tx) => updateRole(tx, id, form.role_name, [...new Set(form.atoms)]))
+        .transaction(async (tx) => {
+          await lockEditableRole(tx, request.session!, id);
+          return updateRole(tx, id, form.role_name, [...new Set(form.atoms)]);
+        })
         .catch((error) => {
           throw isUniqueViolation(error) ? nameTaken() : error;
         });
@@ -114,9 +155,9 @@ export default async function roleRoutes(app: FastifyInstance) {
   app.delete(
     '/role',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_ON_ROLE },
       schema: {
-        summary: 'Delete a role; 409 {error: 3} while users hold it',
+        summary: "Delete a role; 409 {error: 3} while users hold it, 403 {error: 13} when users outside the caller's schools hold it",
         tags: ['roles'],
         querystring: idQuerySchema,
         response: { 200: successSchema, 409: errorResponses[400], ...errorResponses },
@@ -125,7 +166,10 @@ export default async function roleRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.query as { id: number };
       request.audit.entity = 'role';
-      const outcome = await app.db.transaction((tx) => deleteRole(tx, id));
+      const outcome = await app.db.transaction(async (tx) => {
+        await lockEditableRole(tx, request.session!, id);
+        return deleteRole(tx, id);
+      });
       if (outcome === 'missing') throw notFound();
       if (outcome === 'in-use') throw conflict();
       return { success: true };

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import * as yup from 'yup';
 import {
   ERROR,
   MSG,
   USERNAME_PATTERN,
+  accountLinkSchema,
   passwordChangeSchema,
   userCreateSchema,
   userSettingsSchema,
@@ -13,11 +13,12 @@ import {
 } from 'shared-kernel/contracts';
 import { isCommonPassword } from '../../auth/common-passwords.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
-import { canDeleteUser, canEditUser, visibleSchoolsOf } from './user-policy.js';
+import { canDeleteUser, canManageUser, managedUserOf, managerOf, mayAssignSchools } from './user-policy.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { validate } from '../../lib/validate.js';
 import { listRoles, roleExists } from './roles-repository.js';
 import { revokeUserSessions } from '../auth/sessions-repository.js';
+import { claimSessionPasswordCheck, sessionPasswordCheckPassed } from '../auth/session-password-checks.js';
 import {
   deleteUser,
   existingSchoolIds,
@@ -26,6 +27,9 @@ import {
   getUser,
   insertUser,
   listUsers,
+  lockUserForUpdate,
+  memberBirthDate,
+  memberNumberOwner,
   saveSettings,
   setMemberNumber,
   setPasswordHash,
@@ -33,10 +37,13 @@ import {
   usernameTaken,
   type UserWrite,
 } from './repository.js';
+import type { Queryable } from '../../db/index.js';
 import type { RequestSession } from '../../types.js';
 import { errorResponses, idQuerySchema, optionalIdQuerySchema, successSchema } from '../../lib/route-schemas.js';
 
 const ADMIN = { maxLevel: 2 as const };
+/** Admin routes acting on the user `?id`. */
+const ADMIN_ON_USER = { maxLevel: 2 as const, managedTarget: { in: 'query' as const, name: 'id', kind: 'user' as const } };
 
 const userRowSchema = {
   type: 'object',
@@ -90,17 +97,25 @@ const userFormBody = {
   required: ['username', 'salutation_id', 'firstname', 'lastname', 'email', 'status'],
 } as const;
 
-const MEMBER_NUMBER = /^[A-Za-z0-9][A-Za-z0-9-]{2,29}$/;
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
-const linkSchema = yup
-  .object({
-    mno: yup.string().trim().required(MSG.required).matches(MEMBER_NUMBER, MSG.invalid),
-    password: yup.string().required(MSG.required).max(200, MSG.tooLong),
-  })
-  .noUnknown();
+/**
+ * The user `id` if the caller may manage them (user-policy.ts), else 404: a user he may not
+ * manage does not exist for him, like another school's row.
+ */
+async function manageableUser(app: FastifyInstance, session: RequestSession, id: number) {
+  const user = await getUser(app.db, id);
+  if (!user || !canManageUser(managerOf(session), managedUserOf(user))) throw notFound();
+  return user;
+}
 
-function visibleSchools(session: RequestSession): number[] | null {
-  return visibleSchoolsOf(session.user, session.schoolIds);
+/**
+ * Inside a write's transaction: locks the user's row and checks the rule again on what is
+ * stored now, so a concurrent change of the user's schools or level cannot slip through.
+ */
+async function lockManageableUser(tx: Queryable, session: RequestSession, id: number): Promise<void> {
+  const locked = await lockUserForUpdate(tx, id);
+  if (!locked || !canManageUser(managerOf(session), managedUserOf(locked))) throw notFound();
 }
 
 /**
@@ -124,13 +139,10 @@ async function toUserWrite(
     level = 3;
   }
   const status = form.status as 1 | 2;
-  if (status === 1 && actor.schoolAccess !== 1) throw badRequest({ status: MSG.invalid });
   const schools = status === 2 ? [...new Set(form.schools ?? [])] : [];
-  if (status === 2) {
-    const allowed = new Set(session.schoolIds);
-    if (schools.some((id) => !allowed.has(id))) throw badRequest({ schools: MSG.invalid });
-    if ((await existingSchoolIds(app.db, schools)).length !== schools.length) throw badRequest({ schools: MSG.invalid });
-  }
+  const assignable = mayAssignSchools(managerOf(session), status, schools);
+  if (!assignable.ok) throw badRequest({ [assignable.field]: MSG.invalid });
+  if (status === 2 && (await existingSchoolIds(app.db, schools)).length !== schools.length) throw badRequest({ schools: MSG.invalid });
   let roleId = form.role_id ?? null;
   if (level === 3) {
     if (!roleId) throw badRequest({ role_id: MSG.required });
@@ -162,9 +174,10 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get(
     '/data',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_ON_USER },
       schema: {
-        summary: 'Users the caller may see (list), or one user with the role list (?id)',
+        summary:
+          'Users the caller may manage and himself (list), or one of them with the role list (?id; 404 for a user he may not manage: another admin, the superadmin, users with schools outside his own)',
         tags: ['users'],
         querystring: optionalIdQuerySchema,
         response: {
@@ -181,9 +194,11 @@ export default async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const session = request.session!;
       const { id } = request.query as { id?: number };
-      if (id === undefined) return listUsers(app.db, visibleSchools(session));
-      const user = await getUser(app.db, id, visibleSchools(session));
-      if (!user) throw notFound();
+      if (id === undefined) {
+        const actor = managerOf(session);
+        return (await listUsers(app.db)).filter((user) => canManageUser(actor, managedUserOf(user)));
+      }
+      const user = await manageableUser(app, session, id);
       const { settings: _settings, ...data } = user;
       const roles = (await listRoles(app.db)).map((r) => ({ id: r.id, role_name: r.role_name }));
       return { data, roles };
@@ -218,9 +233,9 @@ export default async function userRoutes(app: FastifyInstance) {
   app.put(
     '/data',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN_ON_USER },
       schema: {
-        summary: 'Update a user (the password is changed with /api-user/cpw)',
+        summary: 'Update a user he may manage (404 otherwise); the password is changed with /api-user/cpw',
         tags: ['users'],
         querystring: idQuerySchema,
         body: userFormBody,
@@ -231,13 +246,12 @@ export default async function userRoutes(app: FastifyInstance) {
       const session = request.session!;
       const { id } = request.query as { id: number };
       request.audit.entity = 'user';
-      const target = await getUser(app.db, id, visibleSchools(session));
-      if (!target) throw notFound();
-      if (!canEditUser(session.user, { id: target.id, level: target.l })) throw forbidden();
+      const target = await manageableUser(app, session, id);
       const form = validate(userUpdateSchema, request.body);
       const write = await toUserWrite(app, session, form, { id: target.id, level: target.l });
       if (await usernameTaken(app.db, write.username, id)) throw badRequest({ username: 'form.username_taken' });
       await app.db.transaction(async (tx) => {
+        await lockManageableUser(tx, session, id);
         await updateUser(tx, id, write);
         // Disabling ends every session at once.
         if (write.disabled) await revokeUserSessions(tx, id, app.now());
@@ -249,16 +263,15 @@ export default async function userRoutes(app: FastifyInstance) {
   app.delete(
     '/data',
     {
-      config: { access: { maxLevel: 1 } },
+      config: { access: { ...ADMIN_ON_USER, maxLevel: 1 } },
       schema: { summary: 'Delete a user (superadmin only, not oneself)', tags: ['users'], querystring: idQuerySchema, response: { 200: successSchema, 409: errorResponses[400], ...errorResponses } },
     },
     async (request) => {
       const session = request.session!;
       const { id } = request.query as { id: number };
       request.audit.entity = 'user';
-      const target = await getUser(app.db, id, visibleSchools(session));
-      if (!target) throw notFound();
-      if (!canDeleteUser(session.user, { id: target.id, level: target.l })) throw forbidden();
+      const target = await manageableUser(app, session, id);
+      if (!canDeleteUser(managerOf(session), managedUserOf(target))) throw forbidden();
       await app.db.transaction((tx) => deleteUser(tx, id));
       return { success: true };
     },
@@ -294,9 +307,11 @@ export default async function userRoutes(app: FastifyInstance) {
   app.put(
     '/cpw',
     {
-      config: { access: 'session' },
+      // Any signed-in user (for his own password); another user only by the user rule.
+      config: { access: { managedTarget: { in: 'query', name: 'id', kind: 'user' } } },
       schema: {
-        summary: "Change a password: `current` is the caller's own password (re-authentication); 428 {error: 5} when wrong",
+        summary:
+          "Change the caller's own password, or that of a user he may manage (the rules of PUT /api-user/data; 404 otherwise). `current` is the caller's own password (re-authentication): 428 {error: 5} when wrong; wrong ones count against the caller's account like logins, 429 {error: 11} with Retry-After once blocked",
         tags: ['users'],
         querystring: idQuerySchema,
         body: {
@@ -304,7 +319,7 @@ export default async function userRoutes(app: FastifyInstance) {
           properties: { current: { type: 'string', maxLength: 200 }, pw: { type: 'string', maxLength: 200 }, pwc: { type: 'string', maxLength: 200 } },
           required: ['current', 'pw', 'pwc'],
         },
-        response: { 200: successSchema, 428: errorResponses[400], ...errorResponses },
+        response: { 200: successSchema, 428: errorResponses[400], 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request) => {
@@ -312,24 +327,21 @@ export default async function userRoutes(app: FastifyInstance) {
       const { id } = request.query as { id: number };
       request.audit.action = 'password_change';
       request.audit.entity = 'user';
-      const body = validate(passwordChangeSchema, request.body);
       const self = id === session.user.id;
-      let targetName = session.user.username;
-      if (!self) {
-        if (session.user.level > 2) throw forbidden();
-        const target = await getUser(app.db, id, visibleSchools(session));
-        if (!target) throw notFound();
-        if (!canEditUser(session.user, { id: target.id, level: target.l })) throw forbidden();
-        targetName = target.un;
-      }
+      // The same rule as PUT /api-user/data: another user only if the caller manages them.
+      const targetName = self ? session.user.username : (await manageableUser(app, session, id)).un;
+      const body = validate(passwordChangeSchema, request.body);
       if (isCommonPassword(body.pw, targetName)) throw badRequest({ pw: MSG.passwordCommon });
+      const now = app.now();
+      await claimSessionPasswordCheck(app.db, session.user.username, now);
       const ownHash = await getPasswordHash(app.db, session.user.id);
       if (!ownHash || !(await verifyPassword(ownHash, body.current))) {
         throw new HttpError(428, { error: ERROR.wrongCurrentPassword });
       }
+      await sessionPasswordCheckPassed(app.db, session.user.username);
       const hash = await hashPassword(body.pw);
-      const now = app.now();
       await app.db.transaction(async (tx) => {
+        if (!self) await lockManageableUser(tx, session, id);
         await setPasswordHash(tx, id, hash, now);
         // The caller keeps the session they are using; every other session of the account ends.
         await revokeUserSessions(tx, id, now, self ? session.tokenHash : undefined);
@@ -383,21 +395,51 @@ export default async function userRoutes(app: FastifyInstance) {
     {
       config: { access: 'session' },
       schema: {
-        summary: "Link the caller's account to a federation membership number (confirmed with the caller's password; 401 {error: 2} when wrong)",
+        summary:
+          "Link the caller's account to a federation membership number. Proof: the member's birth date as the network's register holds it for that number (dob, ISO) and the caller's own password; a wrong or unknown number, birth date or password answers 401 {error: 2} and counts against the account like a failed login (429 {error: 11} with Retry-After once blocked). A number is linked to one account at a time: 409 {error: 12} when another account holds it",
         tags: ['users'],
-        body: { type: 'object', properties: { mno: { type: 'string', maxLength: 30 }, password: { type: 'string', maxLength: 200 } }, required: ['mno', 'password'] },
-        response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, mno: { type: 'string' } } }, ...errorResponses },
+        body: {
+          type: 'object',
+          properties: {
+            mno: { type: 'string', maxLength: 30 },
+            dob: { type: 'string', maxLength: 10, description: 'birth date of the member, YYYY-MM-DD' },
+            password: { type: 'string', maxLength: 200 },
+          },
+          required: ['mno', 'dob', 'password'],
+        },
+        response: {
+          200: { type: 'object', properties: { success: { type: 'boolean' }, mno: { type: 'string' } } },
+          409: errorResponses[400],
+          429: errorResponses[400],
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
       const session = request.session!;
-      const body = validate(linkSchema, request.body);
+      const body = validate(accountLinkSchema, request.body);
+      const mno = body.mno.toUpperCase();
+      const now = app.now();
       request.audit.entity = 'user';
       request.audit.entityId = session.user.id;
+      request.audit.detail = { mno };
+      await claimSessionPasswordCheck(app.db, session.user.username, now);
+      // Both proofs are always looked at, so the answer's timing tells nothing about which failed.
       const hash = await getPasswordHash(app.db, session.user.id);
-      if (!hash || !(await verifyPassword(hash, body.password))) throw new HttpError(401, { error: ERROR.badLogin });
-      await setMemberNumber(app.db, session.user.id, body.mno.toUpperCase());
-      return { success: true, mno: body.mno.toUpperCase() };
+      const passwordRight = !!hash && (await verifyPassword(hash, body.password));
+      const registeredBirthDate = await memberBirthDate(app.db, mno);
+      if (!passwordRight || registeredBirthDate === null || registeredBirthDate !== body.dob) {
+        throw new HttpError(401, { error: ERROR.badLogin });
+      }
+      await sessionPasswordCheckPassed(app.db, session.user.username);
+      const taken = () => new HttpError(409, { error: ERROR.memberNumberTaken });
+      const owner = await memberNumberOwner(app.db, mno);
+      if (owner !== null && owner !== session.user.id) throw taken();
+      // Two accounts linking the same number at once: the unique index lets one win.
+      await setMemberNumber(app.db, session.user.id, mno).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? taken() : error;
+      });
+      return { success: true, mno };
     },
   );
 

@@ -119,6 +119,9 @@ describe('http client', () => {
     mockFetch(() => answer(401, { error: 2 }));
     await failureOf(http.post('api-auth/login', { json: { username: 'a', password: 'b' } }));
     expect(useSessionStore.getState().status).toBe('authenticated');
+    // A wrong proof when linking the account answers 401 too: the session lives on.
+    await failureOf(http.post('api-user/link', { json: { mno: 'AT-1', dob: '1979-03-14', password: 'b' } }));
+    expect(useSessionStore.getState().status).toBe('authenticated');
     await failureOf(http.get('api-reminder/upcoming'));
     expect(useSessionStore.getState().status).toBe('anonymous');
     expect(useSessionStore.getState().appState).toBeNull();

@@ -18,3 +18,8 @@ export async function passwordResetFailureCode(error: unknown): Promise<number> 
 export async function passwordChangeFailureCode(error: unknown): Promise<number> {
   return (await errorBodyCode(error)) ?? (errorStatus(error) === 428 ? ERROR.notSaved : ERROR.generic);
 }
+
+/** Account linking: 2 when the server answers 401, else 1. */
+export async function accountLinkFailureCode(error: unknown): Promise<number> {
+  return (await errorBodyCode(error)) ?? (errorStatus(error) === 401 ? ERROR.badLogin : ERROR.communication);
+}

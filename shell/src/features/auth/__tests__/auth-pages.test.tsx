@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { useSessionStore } from 'shared-kernel';
 import type { AppState } from 'shared-kernel/contracts';
 import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
+import { AccountLinkPage } from '../account-link-page.js';
 import { LoginPage } from '../login-page.js';
 import { PasswordChangePage } from '../password-change-page.js';
 import { PasswordLinkPage } from '../password-link-page.js';
@@ -169,5 +170,85 @@ describe('password change', () => {
     serve(() => json(428, { error: 5 }));
     await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Das aktuelle Passwort ist falsch.'));
+  });
+});
+
+describe('account linking', () => {
+  const unlinked = { user: { ...makeAppState().user, mno: null } };
+
+  async function fillIn(user: ReturnType<typeof renderAt>['user'], mno: string, dob: string, secret: string) {
+    await user.type(screen.getByLabelText('Mitgliedsnummer'), mno);
+    await user.type(screen.getByLabelText('Geburtsdatum'), dob);
+    await user.type(screen.getByLabelText('Ihr Passwort'), secret);
+    await user.click(screen.getByRole('button', { name: 'Verknüpfen' }));
+  }
+
+  it("sends the member's birth date as an ISO date and shows the link", async () => {
+    serve(() => json(200, { success: true, mno: 'AT-100001' }));
+    const { user } = renderAt(<AccountLinkPage />, '/account-link', unlinked);
+    expect(screen.getByRole('heading', { name: 'Mitgliedsnummer verknüpfen' })).toBeTruthy();
+    expect(screen.getByLabelText('Geburtsdatum').getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Wie beim Verband hinterlegt, Format TT.MM.JJJJ')).toBeTruthy();
+    await fillIn(user, 'at-100001', '14.03.1979', 'demo1234');
+    expect((await screen.findByRole('status')).textContent).toBe('Ihr Benutzerkonto ist mit der Mitgliedsnummer AT-100001 verknüpft.');
+    expect(requests[0].method).toBe('POST');
+    expect(requests[0].url).toBe('http://localhost/api-user/link');
+    expect(await requests[0].json()).toEqual({ mno: 'at-100001', dob: '1979-03-14', password: 'demo1234' });
+    expect(useSessionStore.getState().appState?.user.mno).toBe('AT-100001');
+  });
+
+  it('refuses an impossible or future birth date before calling the server', async () => {
+    serve(() => json(200, { success: true, mno: 'AT-100001' }));
+    const { user } = renderAt(<AccountLinkPage />, '/account-link', unlinked);
+    await fillIn(user, 'AT-100001', '30.02.1979', 'demo1234');
+    expect(screen.getByText('Ungültiges Datum')).toBeTruthy();
+    expect(screen.getByLabelText('Geburtsdatum').getAttribute('aria-invalid')).toBe('true');
+    await user.clear(screen.getByLabelText('Geburtsdatum'));
+    await user.type(screen.getByLabelText('Geburtsdatum'), '01.01.2999');
+    await user.click(screen.getByRole('button', { name: 'Verknüpfen' }));
+    expect(screen.getByText('Ungültiges Datum')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows code 2 on a 401, the throttle and taken-number messages from the server, code 1 otherwise', async () => {
+    serve(() => json(401, { error: 2 }));
+    const { user } = renderAt(<AccountLinkPage />, '/account-link', unlinked);
+    await fillIn(user, 'AT-100001', '14.03.1979', 'falsch');
+    expect((await screen.findByRole('alert')).textContent).toBe('Ungültiger Benutzername und/oder ungültiges Passwort.');
+
+    serve(() => json(409, { error: 12 }));
+    await user.click(screen.getByRole('button', { name: 'Verknüpfen' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Diese Mitgliedsnummer ist bereits mit einem anderen Benutzerkonto verknüpft.'));
+
+    serve(() => new Response(JSON.stringify({ error: 11 }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '30' } }));
+    await user.click(screen.getByRole('button', { name: 'Verknüpfen' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Zu viele Fehlversuche'));
+
+    serve(() => json(502));
+    await user.click(screen.getByRole('button', { name: 'Verknüpfen' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Kommunikationsfehler'));
+    expect(useSessionStore.getState().appState?.user.mno).toBeNull();
+  });
+
+  it('speaks English too', async () => {
+    serve(() => json(401, { error: 2 }));
+    renderWithProviders(<AccountLinkPage />, { route: '/account-link', session: unlinked, language: 'en' });
+    expect(await screen.findByRole('heading', { name: 'Link membership number' })).toBeTruthy();
+    expect(screen.getByLabelText('Date of birth')).toBeTruthy();
+    expect(screen.getByText('As on file with the association, format DD.MM.YYYY')).toBeTruthy();
+  });
+
+  it('a linked account shows its number and can remove the link after confirming', async () => {
+    serve(() => json(200, { success: true }));
+    const { user } = renderAt(<AccountLinkPage />, '/account-link', { user: { ...makeAppState().user, mno: 'AT-100001' } });
+    expect(screen.getByRole('status').textContent).toBe('Ihr Benutzerkonto ist mit der Mitgliedsnummer AT-100001 verknüpft.');
+    await user.click(screen.getByRole('button', { name: 'Verknüpfung lösen' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Die Verknüpfung mit der Mitgliedsnummer AT-100001 wirklich lösen?');
+    await user.click(within(dialog).getByRole('button', { name: 'Verknüpfung lösen' }));
+    expect(await screen.findByLabelText('Mitgliedsnummer')).toBeTruthy();
+    expect(requests[0].method).toBe('DELETE');
+    expect(requests[0].url).toBe('http://localhost/api-user/unlink');
+    expect(useSessionStore.getState().appState?.user.mno).toBeNull();
   });
 });
