@@ -14,7 +14,7 @@ export default async function changesRoutes(app: FastifyInstance) {
     {
       config: { access: ADMIN },
       schema: {
-        summary: 'Recent changes (successful writes) in the schools the caller looks at, newest first',
+        summary: 'Recent changes (successful writes) the caller may see, newest first: rows of the schools he looks at, rows about accounts he may manage, other rows without a school only for the superadmin and admins with all schools',
         tags: ['audit'],
         querystring: {
           type: 'object',
@@ -50,7 +50,14 @@ export default async function changesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { limit, before } = request.query as { limit?: number; before?: number };
-      return listChanges(app.db, request.scope.schoolIds, limit ?? 50, before ?? null);
+      const session = request.session!;
+      const viewer = {
+        userId: session.user.id,
+        global: session.user.level === 1 || session.user.schoolAccess === 1,
+        schoolIds: session.schoolIds,
+        scope: request.scope.schoolIds,
+      };
+      return listChanges(app.db, viewer, limit ?? 50, before ?? null);
     },
   );
 }

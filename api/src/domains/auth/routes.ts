@@ -228,6 +228,8 @@ export default async function authRoutes(app: FastifyInstance) {
       const userId = await findUsableLink(app.db, tokenHash, now);
       if (!userId) throw linkInvalid();
       request.audit.userId = userId;
+      request.audit.entity = 'user';
+      request.audit.entityId = userId;
       const account = await app.db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [userId]);
       if (isCommonPassword(body.pw, account.rows[0]?.username)) throw badRequest({ pw: MSG.passwordCommon });
       const hash = await hashPassword(body.pw);

@@ -176,9 +176,11 @@ export default async function reminderRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const form = validate(reminderSchema, request.body);
       request.audit.entity = 'reminder';
-      const id = await request.scoped(async (tx) =>
-        insertReminder(tx, await reminderWrite(tx, request, form), request.session!.user.id, form.done === true),
-      );
+      const id = await request.scoped(async (tx) => {
+        const write = await reminderWrite(tx, request, form);
+        request.audit.schoolId = write.schoolId;
+        return insertReminder(tx, write, request.session!.user.id, form.done === true);
+      });
       request.audit.entityId = id;
       return { id };
     },
@@ -202,7 +204,9 @@ export default async function reminderRoutes(app: FastifyInstance): Promise<void
       await request.scoped(async (tx) => {
         if (!(await getReminder(tx, id))) throw notFound();
         const form = validate(reminderSchema, request.body);
-        const found = await updateReminder(tx, id, await reminderWrite(tx, request, form), request.session!.user.id, form.done === true);
+        const write = await reminderWrite(tx, request, form);
+        request.audit.schoolId = write.schoolId;
+        const found = await updateReminder(tx, id, write, request.session!.user.id, form.done === true);
         if (!found) throw notFound();
       });
       return { success: true };
@@ -218,7 +222,10 @@ export default async function reminderRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const { id } = request.query as { id: number };
       request.audit.entity = 'reminder';
-      const found = await request.scoped((tx) => deleteReminder(tx, id));
+      const found = await request.scoped(async (tx) => {
+        request.audit.schoolId = (await getReminder(tx, id))?.school_id ?? undefined;
+        return deleteReminder(tx, id);
+      });
       if (!found) throw notFound();
       return { success: true };
     },

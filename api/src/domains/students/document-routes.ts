@@ -99,7 +99,9 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
       request.audit.entity = 'student_document';
       request.audit.entityId = stid;
       // Before reading the upload: another school's student is a 404 whatever is sent.
-      if ((await request.scoped((tx) => studentSchool(tx, stid))) === null) throw notFound();
+      const uploadSchoolId = await request.scoped((tx) => studentSchool(tx, stid));
+      if (uploadSchoolId === null) throw notFound();
+      request.audit.schoolId = uploadSchoolId;
       const { files, fields } = await readUploads(request, {
         maxFiles: DOCUMENT_MAX_FILES,
         maxFileBytes: DOCUMENT_MAX_BYTES,
@@ -148,7 +150,10 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const { id: documentId, stid } = request.query as { id: number; stid: number };
       request.audit.entity = 'student_document';
-      const key = await request.scoped((tx) => deleteStudentDocument(tx, documentId, stid));
+      const key = await request.scoped(async (tx) => {
+        request.audit.schoolId = (await studentSchool(tx, stid)) ?? undefined;
+        return deleteStudentDocument(tx, documentId, stid);
+      });
       if (!key) throw notFound();
       // After the commit: a failed delete above keeps the file with its row.
       await app.files.removeQuietly([key]);

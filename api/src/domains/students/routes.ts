@@ -324,7 +324,9 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
       request.audit.entity = 'student';
       request.audit.entityId = stid;
       await request.scoped(async (tx) => {
-        if ((await lockStudent(tx, stid)) === null) throw notFound();
+        const schoolId = await lockStudent(tx, stid);
+        if (schoolId === null) throw notFound();
+        request.audit.schoolId = schoolId;
         await updatePersonalData(tx, stid, validate(personalDataSchema, request.body));
       });
       return { success: true };
@@ -378,6 +380,7 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
         // Another school's student is a 404 before the body is looked at.
         const schoolId = await lockStudent(tx, stid);
         if (schoolId === null) throw notFound();
+        request.audit.schoolId = schoolId;
         if (type === ADDRESS_TYPE.main) await updateMainAddress(tx, stid, validate(mainAddressSchema, request.body));
         else await saveInvoiceAddress(tx, stid, schoolId, validate(invoiceAddressSchema, request.body));
       });
@@ -401,7 +404,9 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
       request.audit.entity = 'student_invoice_address';
       request.audit.entityId = stid;
       await request.scoped(async (tx) => {
-        if ((await studentSchool(tx, stid)) === null) throw notFound();
+        const schoolId = await studentSchool(tx, stid);
+        if (schoolId === null) throw notFound();
+        request.audit.schoolId = schoolId;
         if (type !== ADDRESS_TYPE.invoice) throw badRequest({ type: 'form.invalid' });
         if (!(await deleteInvoiceAddress(tx, stid))) throw notFound();
       });
@@ -427,7 +432,9 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
       request.audit.entity = 'student_picture';
       request.audit.entityId = id;
       // Before reading the upload: another school's student is a 404 whatever is sent.
-      if ((await request.scoped((tx) => studentSchool(tx, id))) === null) throw notFound();
+      const pictureSchoolId = await request.scoped((tx) => studentSchool(tx, id));
+      if (pictureSchoolId === null) throw notFound();
+      request.audit.schoolId = pictureSchoolId;
       const { files } = await readUploads(request, {
         maxFiles: 1,
         maxFileBytes: PICTURE_MAX_BYTES,
@@ -491,6 +498,7 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
       const id = await request.scoped(async (tx) => {
         const schoolId = await studentSchool(tx, stid);
         if (schoolId === null) throw notFound();
+        request.audit.schoolId = schoolId;
         const note = validate(noteSchema, request.body);
         return insertNote(tx, { schoolId, studentId: stid, type: note.type, text: note.text, authorId: request.session!.user.id });
       });
@@ -516,6 +524,7 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
       request.audit.entity = 'student_note';
       await request.scoped(async (tx) => {
         if (!(await getNote(tx, id, stid))) throw notFound();
+        request.audit.schoolId = (await studentSchool(tx, stid)) ?? undefined;
         await updateNote(tx, id, stid, validate(noteSchema, request.body));
       });
       return { success: true };
@@ -531,7 +540,10 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const { id, stid } = request.query as { id: number; stid: number };
       request.audit.entity = 'student_note';
-      const found = await request.scoped((tx) => deleteNote(tx, id, stid));
+      const found = await request.scoped(async (tx) => {
+        request.audit.schoolId = (await studentSchool(tx, stid)) ?? undefined;
+        return deleteNote(tx, id, stid);
+      });
       if (!found) throw notFound();
       return { success: true };
     },
