@@ -9,6 +9,9 @@ import healthRoutes from './health/routes.js';
 import associationNewsRoutes from './news/association-news-routes.js';
 import releaseNotesRoutes from './news/release-notes-routes.js';
 import contentRoutes from './news/routes.js';
+import albumRoutes from './microsite/album-routes.js';
+import micrositeImageRoutes from './microsite/image-routes.js';
+import teamRoutes from './microsite/team-routes.js';
 import outboxRoutes from './outbox/routes.js';
 import reminderRoutes from './reminders/routes.js';
 import documentRoutes from './students/document-routes.js';
@@ -47,4 +50,7 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-content', plugin: contentRoutes }, // news
   { prefix: '/api-config', plugin: configRoutes }, // config
   { prefix: '/api-account', plugin: accountRoutes }, // finance: accounts
+  { prefix: '/api-content', plugin: albumRoutes }, // microsite: /album, /album-list, /album-file
+  { prefix: '/api-cubic', plugin: micrositeImageRoutes }, // microsite: /image/{id}-{size}[/members]
+  { prefix: '/api-base', plugin: teamRoutes }, // microsite: /team, /tpu
 ];

@@ -17,3 +17,4 @@ export {
   type Upload,
   type UploadResult,
 } from './uploads.js';
+export { imageVariant } from './image-variants.js';

@@ -192,6 +192,36 @@ class DemoSeeder {
     await this.insertTickets();
     await this.insertAssociationNews();
     await this.insertNetworkMembers();
+    await this.insertMicrosite();
+  }
+
+  /**
+   * The microsite of every demo school: switched on under the school's key as slug, with a
+   * weekly timetable (products 1-12, weekdays 1-7).
+   */
+  private async insertMicrosite(): Promise<void> {
+    await insertRows(
+      this.tx,
+      'school_settings',
+      DEMO_SCHOOLS.map((school, s) => ({
+        school_id: this.schoolIds[s],
+        slug: school.key,
+        microsite_on: true,
+        highlight_text: '',
+        contact_email: school.email,
+      })),
+      null,
+    );
+    const events: InsertRow[] = [];
+    DEMO_SCHOOLS.forEach((_, s) => {
+      events.push(
+        { school_id: this.schoolIds[s], pid: 1, name: 'Kinder 6-10', ts: '16:30', te: '17:30', wd: 1, url: '' },
+        { school_id: this.schoolIds[s], pid: 2, name: 'Jugend', ts: '17:45', te: '19:00', wd: 1, url: '' },
+        { school_id: this.schoolIds[s], pid: 3, name: 'Erwachsene', ts: '19:00', te: '20:30', wd: 3, url: '' },
+        { school_id: this.schoolIds[s], pid: 3, name: 'Erwachsene', ts: '10:00', te: '11:30', wd: 6, url: '' },
+      );
+    });
+    await insertRows(this.tx, 'timetable_events', events, null);
   }
 
   /**
@@ -203,6 +233,10 @@ class DemoSeeder {
       { mno: 'AT-100001', salutation_id: 1, firstname: 'Sabine', lastname: 'Hofer', dob: '1979-03-14', email: 'admin@kampfkunst-demo.example.com', grade: '5. Dan', school_id: this.schoolIds[0] },
     ];
     const staffCounter = { at: 100_100, de: 200_100 };
+    // School roles (spec 002 §3 msrid): the 4. Dan is licensee and Sifu, the others trainers
+    // (role 3, the one a school may hide on its microsite), the 2. Dan also examiner.
+    const staffRoles: Record<string, number[]> = { '4. Dan': [1, 9], '2. Dan': [3, 6], '1. Dan': [3] };
+    const roles: InsertRow[] = [];
     DEMO_SCHOOLS.forEach((school, s) => {
       for (const grade of ['4. Dan', '2. Dan', '1. Dan']) {
         const { salutation, firstname } = this.personName();
@@ -217,6 +251,7 @@ class DemoSeeder {
           grade,
           school_id: this.schoolIds[s],
         });
+        for (const role of staffRoles[grade]!) roles.push({ mno: rows[rows.length - 1]!.mno, school_id: this.schoolIds[s], role_id: role });
       }
     });
     const students = await this.tx.query<InsertRow>(
@@ -224,6 +259,7 @@ class DemoSeeder {
     );
     for (const student of students.rows) rows.push({ ...student, grade: null });
     await insertRows(this.tx, 'network_members', rows, null);
+    await insertRows(this.tx, 'network_member_roles', roles, null);
   }
 
   private async insertSchools(): Promise<void> {

@@ -138,3 +138,32 @@ registerResource('reminder', async (db, schoolId) => {
   );
   return row.rows[0]!.id;
 });
+
+// Issue 16 (microsite): a school id itself (routes taking ?sid), albums, album images, team photos.
+registerResource('school', async (_db, schoolId) => schoolId);
+
+registerResource('album', async (db, schoolId) => {
+  const row = await db.query<{ content_id: number }>(
+    "INSERT INTO albums (school_id, visibility, title) VALUES ($1, 1, 'Fixture album') RETURNING content_id",
+    [schoolId],
+  );
+  return row.rows[0]!.content_id;
+});
+
+registerResource('album_image', async (db, schoolId) => {
+  const albumId = await resourceFixture('album')!(db, schoolId);
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO album_files (school_id, album_id, name, mime, size, width, height, file_key)
+     VALUES ($1, $2, 'fixture.jpg', 'image/jpeg', 10, 10, 10, 'ab/ab000000000000000000000000000001') RETURNING id`,
+    [schoolId, albumId],
+  );
+  return `${row.rows[0]!.id}-0x200`;
+});
+
+registerResource('team_photo', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO team_photos (school_id, mno, mime, file_key) VALUES ($1, 'AT-FIXTURE', 'image/jpeg', 'ab/ab000000000000000000000000000002') RETURNING id`,
+    [schoolId],
+  );
+  return `${row.rows[0]!.id}-0x200`;
+});

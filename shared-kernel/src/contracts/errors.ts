@@ -29,6 +29,16 @@ export const ERROR = {
   memberNumberTaken: 12,
   /** The role is also held by users outside the caller's schools: only an admin for all schools changes it. */
   roleUsedOutsideSchools: 13,
+  /** School image: smaller than 1050x350 pixels. */
+  schoolImageTooSmall: 35,
+  /** School image: not in the ratio 3:1. */
+  schoolImageRatio: 36,
+  /** Microsite contact form: too many submissions from this address; try later (429, Retry-After). */
+  contactThrottled: 37,
+  /** Microsite settings: the address name (slug) is used by another school. */
+  slugTaken: 38,
+  /** Team: only members holding school role 3 can be shown or hidden. */
+  teamMemberNotHideable: 39,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,
@@ -44,6 +54,8 @@ export const ERROR = {
   tooManyFiles: 1102,
   /** Upload: an image has too many pixels or cannot be decoded. */
   imageRefused: 1103,
+  /** Upload: the school image must be a JPG or PNG. */
+  schoolImageFormat: 1104,
 } as const;
 
 export type ErrorCode = (typeof ERROR)[keyof typeof ERROR];

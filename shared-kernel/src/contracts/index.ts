@@ -17,3 +17,4 @@ export * from './students.js';
 export * from './income-expense.js';
 export * from './tickets.js';
 export * from './news.js';
+export * from './microsite.js';

@@ -14,6 +14,8 @@ export const MSG = {
   passwordMismatch: 'form.v_pwnomatch',
   username: 'form.username_pattern',
   oneSchool: 'form.one_school',
+  oneImage: 'form.one_image',
+  uploadRunning: 'form.upload_running',
   oneElement: 'form.one_element',
   invalid: 'form.invalid',
 } as const;

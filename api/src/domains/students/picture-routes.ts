@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { STUDENT_IMAGE_SIZES } from 'shared-kernel/contracts';
-import { FileStore } from '../../files/file-store.js';
+import { imageVariant } from '../../files/index.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { findPictureByHash } from './files-repository.js';
 import { errorResponses } from '../../lib/route-schemas.js';
@@ -9,22 +8,6 @@ import { errorResponses } from '../../lib/route-schemas.js';
 type ImageSize = (typeof STUDENT_IMAGE_SIZES)[number];
 
 const IMAGE_PARAM = new RegExp(`^([0-9a-f]{64})-(${STUDENT_IMAGE_SIZES.join('|')})$`);
-
-/**
- * The picture in a size: a derived file of the stored picture, made on first request and
- * kept in the store (`<key>.<size>`). Width/height 0 keeps the aspect ratio; never enlarged.
- */
-async function pictureVariant(store: FileStore, fileKey: string, size: ImageSize): Promise<Buffer> {
-  const variant = FileStore.variantKey(fileKey, size);
-  if ((await store.size(variant)) !== null) return store.read(variant);
-  if ((await store.size(fileKey)) === null) throw notFound();
-  const [width, height] = size.split('x').map(Number);
-  const data = await sharp(await store.read(fileKey))
-    .resize({ width: width || undefined, height: height || undefined, withoutEnlargement: true })
-    .toBuffer();
-  await store.put(data, variant);
-  return data;
-}
 
 /**
  * /api-cubic (spec 000 §7, 001 §7): student photos in the sizes the screens show. Register
@@ -58,7 +41,7 @@ export default async function cubicRoutes(app: FastifyInstance): Promise<void> {
       const [, hash, size] = match as unknown as [string, string, ImageSize];
       const picture = await request.scoped((tx) => findPictureByHash(tx, hash));
       if (!picture) throw notFound();
-      const data = await pictureVariant(app.files, picture.file_key, size);
+      const data = await imageVariant(app.files, picture.file_key, size);
       // The URL names the content (hash): it never changes, but only this user may see it.
       return reply
         .header('content-type', picture.mime)
