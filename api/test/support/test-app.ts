@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { ATOMS, type Atom } from 'shared-kernel/contracts';
 import { buildApp } from '../../src/app.js';
 import { hashPassword } from '../../src/auth/password.js';
@@ -115,6 +115,8 @@ export interface TestAppOptions {
   /** Extra environment variables for loadConfig. */
   env?: Record<string, string>;
   clock?: TestClock;
+  /** Logger options of the app (default: no logging), e.g. a stream that collects lines. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** Extracts 'sbo_session=<token>' from a response's Set-Cookie. */
@@ -136,7 +138,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     const { seedDemo } = await import('../../src/seed/demo.js');
     await seedDemo(db, { now: clock.now() });
   }
-  const app = buildApp(config, { db, now: clock.now, logger: false });
+  const app = buildApp(config, { db, now: clock.now, logger: options.logger ?? false });
   const rawRequest = await listenForTests(app);
   const request: TestApp['request'] = (opts) =>
     rawRequest({ ...opts, headers: { 'x-client-version': config.version, ...(opts.headers ?? {}) } });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { storableJson, storableText } from '../../lib/storable-text.js';
 
 /** One audit row. */
 export interface AuditEntry {
@@ -15,12 +16,21 @@ export interface AuditEntry {
   detail: Record<string, unknown> | null;
 }
 
-/** Appends an audit row. */
+const text = (value: string | null, max: number) => (value === null ? null : storableText(value, max));
+
+/**
+ * Appends an audit row. Every text is made storable first (storableText: NUL and lone
+ * surrogates become U+FFFD, lengths capped): much of it comes from the request (a typed
+ * username, a path, ids), and a refused write must still be recorded (issue 10 item 9).
+ */
 export async function insertAudit(q: Queryable, e: AuditEntry): Promise<void> {
   await q.query(
     `INSERT INTO audit_log (at, user_id, action, method, route, status, school_id, entity, entity_id, ip, detail)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [e.at, e.userId, e.action, e.method, e.route, e.status, e.schoolId, e.entity, e.entityId, e.ip, e.detail ? JSON.stringify(e.detail) : null],
+    [
+      e.at, e.userId, storableText(e.action, 100), storableText(e.method, 20), storableText(e.route, 200), e.status, e.schoolId,
+      text(e.entity, 100), text(e.entityId, 100), storableText(e.ip, 100), e.detail ? JSON.stringify(storableJson(e.detail)) : null,
+    ],
   );
 }
 

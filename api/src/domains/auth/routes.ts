@@ -8,6 +8,7 @@ import {
 } from 'shared-kernel/contracts';
 import { isCommonPassword } from '../../auth/common-passwords.js';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, claimAttempts, retryAfterSeconds, throttleKeys } from './login-throttling.js';
+import { storableText } from '../../lib/storable-text.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../../auth/password.js';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '../../auth/session-cookie.js';
 import { toSessionInfo } from './session-info.js';
@@ -62,9 +63,12 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = validate(loginSchema, request.body);
       const now = app.now();
-      const keys = throttleKeys(request.ip, body.username);
+      // What was typed may hold characters no stored username has and the database refuses
+      // (NUL, lone surrogates): looked up and counted as storable text, it is a bad login.
+      const username = storableText(body.username, 200);
+      const keys = throttleKeys(request.ip, username);
       request.audit.action = 'login_failed';
-      request.audit.detail = { username: body.username.slice(0, 100) };
+      request.audit.detail = { username: storableText(body.username, 100) };
 
       // Count the attempt before any hash is computed: a blocked flood costs no CPU, and
       // parallel attempts cannot all be checked before the first failure counts.
@@ -81,7 +85,7 @@ export default async function authRoutes(app: FastifyInstance) {
         throw new HttpError(429, { error: ERROR.badLogin }, { 'retry-after': String(retryAfterSeconds(claim.until, now)) });
       }
 
-      const user = await findUserByUsername(app.db, body.username);
+      const user = await findUserByUsername(app.db, username);
       let ok = false;
       if (user && !user.disabled) ok = await verifyPassword(user.password_hash, body.password);
       else await burnPasswordCheck(body.password);
@@ -153,7 +157,7 @@ export default async function authRoutes(app: FastifyInstance) {
       const body = validate(passwordLinkSchema, request.body);
       const now = app.now();
       request.audit.action = 'password_link';
-      const users = await findUsersForPasswordLink(app.db, body.username);
+      const users = await findUsersForPasswordLink(app.db, storableText(body.username, 200));
       for (const user of users) {
         // At most a few links per hour: the form must not become a way to flood a mailbox.
         if ((await countRecentLinks(app.db, user.id, new Date(now.getTime() - 3_600_000))) >= LINKS_PER_HOUR) continue;
