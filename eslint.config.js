@@ -117,15 +117,14 @@ module.exports = tseslint.config(
     },
   },
   {
-    // Only the kernel's table and charts import the grid and chart libraries. They are not
-    // shared libraries (a shared module is bundled whole): an app importing one would bring a
-    // second copy into the page.
+    // Only the kernel's charts import the chart library. It is not a shared library (a shared
+    // module is bundled whole): an app importing it would bring a second copy into the page.
     files: ['shell/**', 'mf-*/**'],
     ignores: ['**/__tests__/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: ['ag-grid-community', 'ag-grid-react', 'apexcharts', 'react-apexcharts'].map((name) => ({
-          name, message: 'Use shared-kernel/table or shared-kernel/charts.',
+        paths: ['apexcharts', 'react-apexcharts'].map((name) => ({
+          name, message: 'Use shared-kernel/charts.',
         })),
         patterns: [{ group: ['**/shared-kernel/src/**', '../shared-kernel/**', '../../shared-kernel/**'], message: "Import the kernel by name: 'shared-kernel' or one of its subpaths." }],
       }],

@@ -20,10 +20,8 @@ const kernelPackage = readJson(path.join(repoRoot, 'shared-kernel', 'package.jso
  * Libraries that must exist once in the page. requiredVersion comes from package.json.
  *
  * A shared library is bundled whole (any remote might use any export), so only libraries the
- * apps import themselves belong here. ag-grid and apexcharts do not: only the kernel's table
- * and charts entries import them, and those entries are singletons already, so the page gets
- * one copy holding only the grid modules the table registers (ag-grid whole is ~1.2 MB
- * minified, the used part a fraction of it).
+ * apps import themselves belong here. apexcharts does not: only the kernel's charts entry
+ * imports it, and that entry is a singleton already, so the page gets one copy of it.
  */
 const SHARED_LIBRARIES = [
   'react', 'react-dom', 'react-router', 'zustand', 'i18next', 'react-i18next', 'ky', 'formik',

@@ -8,7 +8,6 @@
 //   --check      the budget check of `npm test`: exit 1 when a screen is over its budget or a
 //                library is loaded twice
 //   --only PATH  measure one screen (and the screens it needs), e.g. --only /c-news
-//   --strict     no grid allowance (see GRID_PACKAGES in scripts/bundle-screens.mjs)
 //   --json FILE  also write every screen's files and minified bytes per package to FILE
 //
 // Sizes come from the built files, not from timings: the same build gives the same table.
@@ -19,14 +18,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { analyseFile, builtFileOf, duplicateSources, gzipOfPackages, largestParts, packageOf } from './bundle-analysis.mjs';
-import { GRID_ALLOWANCE, GRID_PACKAGES, SCREENS, budgetOf } from './bundle-screens.mjs';
+import { analyseFile, builtFileOf, duplicateSources, largestParts, packageOf } from './bundle-analysis.mjs';
+import { SCREENS, budgetOf } from './bundle-screens.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const skipBuild = args.includes('--no-build');
 const check = args.includes('--check');
-const strict = args.includes('--strict');
 const jsonFile = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 
@@ -225,8 +223,7 @@ function report(results) {
   for (const r of results) {
     const raw = r.files.reduce((sum, f) => sum + f.raw, 0);
     const gzip = r.files.reduce((sum, f) => sum + f.gzip, 0);
-    const grid = r.screen.grid && !strict ? Math.min(gzipOfPackages(r.files, GRID_PACKAGES), GRID_ALLOWANCE) : 0;
-    const budget = budgetOf(r.screen.path, dashGzip) + grid;
+    const budget = budgetOf(r.screen.path, dashGzip);
     const { instances, repeats } = duplicateSources(r.files);
     for (const d of repeats) repeated.set(d.source, d);
     const twicePackages = [...new Set(instances.map((d) => d.pkg))];
@@ -236,8 +233,7 @@ function report(results) {
     const label = r.screen.signedOut ? 'login page (/)' : r.path;
     const landed = r.landed && r.landed !== r.path ? r.landed : '';
     const verdict = r.errors.length ? 'ERROR' : over ? `**NO** (+${kb(gzip - budget)})` : 'yes';
-    const budgetText = grid ? `${kb(budget - grid)} + grid ${kb(grid)}` : kb(budget);
-    lines.push(`| ${label} | ${landed} | ${r.files.length} | ${kb(raw)} | ${kb(gzip)} | ${budgetText} | ${verdict} | ${twicePackages.join(', ') || 'none'} |`);
+    lines.push(`| ${label} | ${landed} | ${r.files.length} | ${kb(raw)} | ${kb(gzip)} | ${kb(budget)} | ${verdict} | ${twicePackages.join(', ') || 'none'} |`);
     if (failed) {
       const text = [`\n${label}:`];
       for (const error of r.errors) text.push(`  error: ${error}`);
@@ -276,7 +272,7 @@ function report(results) {
   for (const [app, t] of apps) console.log(`| ${app} | ${t.files} | ${kb(t.raw)} | ${kb(t.gzip)} |`);
   console.log(
     `\nBudget (JS gzip per screen): login page <= 200 KB, /m-dash <= 300 KB, every other screen <= /m-dash + 150 KB ` +
-      `(= ${kb(budgetOf('/x', dashGzip))}${strict ? '' : `; screens drawing a table: + ag-grid's bytes, at most ${kb(GRID_ALLOWANCE)}`}), ` +
+      `(= ${kb(budgetOf('/x', dashGzip))}), ` +
       `no library loaded twice into a page. ` +
       (failures ? `${failures} screen(s) fail.` : `All ${results.length} screens within budget.`),
   );

@@ -184,20 +184,6 @@ export function duplicateSources(files) {
   return { instances: found.filter((d) => d.apps > 1), repeats: found.filter((d) => d.apps === 1) };
 }
 
-/**
- * The gzip bytes of a set of files that belong to the given packages, each file's gzip size
- * shared out in proportion to its minified bytes per package.
- */
-export function gzipOfPackages(files, packages) {
-  let total = 0;
-  for (const file of files) {
-    let bytes = 0;
-    for (const [source, size] of file.sources) if (packages.includes(packageOf(source))) bytes += size;
-    if (bytes > 0) total += Math.round((file.gzip * bytes) / file.raw);
-  }
-  return total;
-}
-
 /** The largest sources and packages of a set of files, by minified bytes. */
 export function largestParts(files, count) {
   const bySource = new Map();

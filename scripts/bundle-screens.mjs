@@ -9,7 +9,6 @@
  * @property {boolean} [signedOut] open without a session (the login page)
  * @property {{ on: string, link: RegExp }} [linkFrom] the path is not known up front (a demo
  *   record's id): the first link matching `link` on the screen `on` (measured before) gives it
- * @property {boolean} [grid] draws the kernel's ServerTable (ag-grid): see GRID_PACKAGES
  */
 
 /** @type {Screen[]} */
@@ -20,10 +19,10 @@ export const SCREENS = [
   { path: '/m-lead/list' },
   { path: '/m-con/list' },
   { path: '/m-student/dashboard' },
-  { path: '/m-student/list', grid: true },
+  { path: '/m-student/list' },
   { path: '/m-fin/dashboard' },
-  { path: '/m-fin/income', grid: true },
-  { path: '/m-fin/expense', grid: true },
+  { path: '/m-fin/income' },
+  { path: '/m-fin/expense' },
   { path: '/m-fin/bamove' },
   { path: '/m-fin/dd' },
   { path: '/m-conf/general' },
@@ -34,7 +33,7 @@ export const SCREENS = [
   { path: '/m-conf/user' },
   { path: '/m-conf/contract' },
   { path: '/m-conf/account' },
-  { path: '/c-news', grid: true },
+  { path: '/c-news' },
   { path: '/c-album' },
   { path: '/c-team' },
   { path: '/c-settings' },
@@ -55,17 +54,6 @@ export const SCREENS = [
 ];
 
 const KB = 1024;
-
-/**
- * ag-grid tree-shaken to the modules the ServerTable registers is still ~600 KB minified,
- * ~200 KB gzip (its core alone, ClientSideRowModelModule and createGrid, is 178 KB gzip):
- * more than the 150 KB a screen may add to /m-dash. Until the grid is replaced or the rule
- * changed, a screen that draws a table (`grid: true`) gets those packages' bytes on top of
- * its budget, at most GRID_ALLOWANCE; everything else on it keeps to the rule. `--strict`
- * shows the verdict without it.
- */
-export const GRID_PACKAGES = ['ag-grid-community', 'ag-grid-react', 'ag-stack'];
-export const GRID_ALLOWANCE = 215 * KB;
 
 /**
  * The byte budget (JavaScript, gzip, summed over every file the screen loads): the login page

@@ -17,7 +17,7 @@ const s = signedInProduct('admin');
 async function openNewsList(): Promise<void> {
   await s.page.goto(`${s.product.url}/c-news`);
   await s.page.getByRole('heading', { name: 'News', exact: true }).waitFor();
-  await s.page.getByRole('grid').or(s.page.getByText('Keine News vorhanden.')).first().waitFor();
+  await s.page.getByRole('table', { name: 'News' }).or(s.page.getByText('Keine News vorhanden.')).first().waitFor();
 }
 
 describe('microsite news', () => {

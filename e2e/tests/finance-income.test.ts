@@ -11,7 +11,7 @@ jest.setTimeout(180_000);
 
 const s = signedInProduct('finance');
 
-/** The grid row showing `text`. */
+/** The table row showing `text`. */
 function row(text: string) {
   return s.page.getByRole('row').filter({ hasText: text });
 }
@@ -26,7 +26,7 @@ describe('income', () => {
   it('creates an income with an account for a transfer', async () => {
     await s.page.goto(`${s.product.url}/m-fin/income`);
     await s.page.getByRole('heading', { name: 'Einnahmen' }).waitFor();
-    await s.page.getByRole('grid').waitFor();
+    await s.page.getByRole('table', { name: 'Einnahmen' }).waitFor();
     await expectAccessible(s.page);
 
     await s.page.getByRole('link', { name: 'Neue Einnahme' }).or(s.page.getByRole('button', { name: 'Neue Einnahme' })).first().click();

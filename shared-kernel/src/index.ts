@@ -2,7 +2,7 @@
  * shared-kernel: what every browser package shares. Shared at run time as one singleton
  * (Module Federation), so state here (session, i18n, toasts) is the same for the shell and
  * every remote. Heavy parts live in subpaths loaded only where needed:
- * `shared-kernel/table` (ag-grid), `shared-kernel/forms` (formik), `shared-kernel/charts`
+ * `shared-kernel/table` (the server-paged table), `shared-kernel/forms` (formik), `shared-kernel/charts`
  * (apexcharts), `shared-kernel/host` (sign-in pieces, no router), `shared-kernel/standalone` (the
  * standalone host), `shared-kernel/contracts`.
  */

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { RequireAtom, Spinner } from 'shared-kernel';
 import { FinanceDashboardPage } from '../features/dashboard/components/finance-dashboard-page.js';
 
-// Each list and form is its own chunk: the lists bring ag-grid, the forms formik; the
+// Each list and form is its own chunk: the lists bring the table, the forms formik; the
 // dashboard loads neither.
 const IncomeListPage = lazy(() =>
   import('../features/income-expense/components/income-list-page.js').then((module) => ({ default: module.IncomeListPage })),

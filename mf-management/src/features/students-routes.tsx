@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireAtom, Spinner } from 'shared-kernel';
 
-// Each screen is its own chunk: the list brings ag-grid, the dashboard Leaflet, the detail its
+// Each screen is its own chunk: the list brings the table, the dashboard Leaflet, the detail its
 // forms; opening one does not load the others.
 const StudentListPage = lazy(() =>
   import('./student-list/components/student-list-page.js').then((module) => ({ default: module.StudentListPage })),

@@ -12,7 +12,7 @@ async function loadedAtStart(entry: string): Promise<string[]> {
 describe('what the kernel entries load up front', () => {
   it('the root entry brings no router, forms, grid, charts or yup', async () => {
     const loaded = await loadedAtStart('index.ts');
-    for (const heavy of ['react-router', 'formik', 'ag-grid-community', 'ag-grid-react', 'apexcharts', 'react-apexcharts', 'yup']) {
+    for (const heavy of ['react-router', 'formik', 'apexcharts', 'react-apexcharts', 'yup']) {
       expect(loaded.filter((p) => p.startsWith(`${heavy} `))).toEqual([]);
     }
     expect(loaded.map((p) => p.split(' ')[0])).toEqual(expect.arrayContaining(['react', 'zustand', 'ky', 'i18next']));
@@ -20,19 +20,18 @@ describe('what the kernel entries load up front', () => {
 
   it('the sign-in pieces (host) bring no router and load yup only on demand', async () => {
     const loaded = await loadedAtStart('host/index.ts');
-    for (const heavy of ['react-router', 'formik', 'ag-grid-community', 'apexcharts', 'yup']) {
+    for (const heavy of ['react-router', 'formik', 'apexcharts', 'yup']) {
       expect(loaded.filter((p) => p.startsWith(`${heavy} `))).toEqual([]);
     }
   });
 
-  // The student map uses the list controller without a table: ag-grid (~200 KB gzip even
-  // tree-shaken) loads with the first table drawn (table/server-grid.tsx), not with the entry.
-  it('the table entry loads ag-grid only when a table is drawn', async () => {
-    const loaded = await loadedAtStart('table/index.ts');
-    expect(loaded.filter((p) => p.startsWith('ag-grid'))).toEqual([]);
-    expect((await loadedAtStart('table/server-grid.tsx')).map((p) => p.split(' ')[0])).toEqual(
-      expect.arrayContaining(['ag-grid-community', 'ag-grid-react']),
-    );
+  // The table is a native <table> (README, Bundles): the table entry brings no grid, form or
+  // chart library, only what the kernel's root already has and the router (URL state).
+  it('the table entry brings no grid, form or chart library', async () => {
+    const loaded = (await loadedAtStart('table/index.ts')).map((p) => p.split(' ')[0]);
+    for (const heavy of ['ag-grid-community', 'ag-grid-react', 'formik', 'apexcharts']) {
+      expect(loaded).not.toContain(heavy);
+    }
   });
 
   it('the standalone host is where the router comes in', async () => {

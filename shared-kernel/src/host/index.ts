@@ -1,6 +1,6 @@
 /**
  * shared-kernel/host: the sign-in pieces the shell and the standalone host share. Kept out of
- * the kernel's root entry and free of react-router, formik, ag-grid and apexcharts: the login
+ * the kernel's root entry and free of react-router, formik, the table and apexcharts: the login
  * page is the first thing a user loads (the standalone host lives in `shared-kernel/standalone`).
  */
 export { LoginForm, type LoginFormProps } from './login-form.js';

@@ -1,84 +1,89 @@
-import type { SuppressKeyboardEventParams } from 'ag-grid-community';
 import { useEffect, type RefObject } from 'react';
 
-/** What a keyboard user can operate inside a cell. */
+/** What a keyboard user can operate inside a cell (and a cell made focusable for row clicks). */
 const CELL_CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-function cellControls(cell: HTMLElement): HTMLElement[] {
-  // ag-grid's own row checkbox is left out: the grid toggles it with Space on the cell.
-  return Array.from(cell.querySelectorAll<HTMLElement>(CELL_CONTROLS)).filter(
-    (control) => !control.matches(':disabled') && !control.closest('.ag-selection-checkbox'),
-  );
+/** Controls whose own keys include the arrows: the arrows stay with them. */
+const ARROW_KEEPING = 'input:not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable="true"]';
+
+const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+
+function enabled(element: HTMLElement): boolean {
+  return !element.matches(':disabled');
 }
 
-function isCell(element: Element): boolean {
-  return element.classList.contains('ag-cell');
+/** The first thing a keyboard user can operate in a cell: a control in it, or the cell itself. */
+function focusTarget(cell: HTMLTableCellElement): HTMLElement | null {
+  if (cell.matches(CELL_CONTROLS)) return cell;
+  return Array.from(cell.querySelectorAll<HTMLElement>(CELL_CONTROLS)).find(enabled) ?? null;
+}
+
+/** The cell in `row` under the column `columnIndex` (cells are one column each). */
+function cellAt(row: HTMLTableRowElement | undefined, columnIndex: number): HTMLTableCellElement | undefined {
+  return row?.cells[columnIndex];
 }
 
 /**
- * Keyboard access to the links, buttons and inputs that cell renderers put into the grid.
- * ag-grid moves the focus from cell to cell (arrows, Tab) and never into a cell's content, so:
- * - Enter or F2 on a focused cell moves the focus to the cell's first control; a cell whose
- *   only control is one link or button is activated by Enter at once (Enter on a name opens it);
- * - Escape inside the cell's controls returns the focus to the cell.
- * A native capture listener on the table: ag-grid listens on its own elements below it, and
- * ignores a key event whose default is prevented. Tab, Enter and Space inside the controls are
- * kept from ag-grid by {@link keepKeysInCellContent}.
+ * The next cell with something to operate, from `cell` in the arrow's direction (skipping
+ * cells with nothing to operate), or null at the edge of the table.
  */
-export function useCellKeyboardAccess(tableRef: RefObject<HTMLElement | null>): void {
+function nextTarget(table: HTMLTableElement, cell: HTMLTableCellElement, key: string): HTMLElement | null {
+  const row = cell.parentElement as HTMLTableRowElement;
+  const rows = Array.from(table.rows);
+  const rowIndex = rows.indexOf(row);
+  if (key === 'ArrowLeft' || key === 'ArrowRight') {
+    const step = key === 'ArrowRight' ? 1 : -1;
+    for (let index = cell.cellIndex + step; index >= 0 && index < row.cells.length; index += step) {
+      const target = focusTarget(row.cells[index]);
+      if (target) return target;
+    }
+    return null;
+  }
+  const step = key === 'ArrowDown' ? 1 : -1;
+  for (let index = rowIndex + step; index >= 0 && index < rows.length; index += step) {
+    const next = cellAt(rows[index], cell.cellIndex);
+    const target = next ? focusTarget(next) : null;
+    if (target) return target;
+  }
+  return null;
+}
+
+/**
+ * Arrow keys between the cells of a table: links, buttons and checkboxes in cells are in the
+ * tab order as anywhere else (Tab and Shift+Tab go through them); on top of that, with the focus
+ * on one of them, ArrowLeft/ArrowRight move to the previous/next cell of the row that has
+ * something to operate, ArrowUp/ArrowDown to the same column in the row above/below (the header
+ * row included: its sort buttons and 'select all'). Text inputs and selects keep their arrows.
+ * A native listener on the table, so cell renderers need nothing for it.
+ */
+export function useCellKeyboardAccess(tableRef: RefObject<HTMLTableElement | null>): void {
   useEffect(() => {
     const table = tableRef.current;
     if (!table) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.target instanceof HTMLElement)) return;
-      const cell = event.target.closest<HTMLElement>('.ag-cell');
-      if (!cell || !table.contains(cell)) return;
-      if (event.target === cell) {
-        if (event.key !== 'Enter' && event.key !== 'F2') return;
-        const controls = cellControls(cell);
-        if (controls.length === 0) return;
-        // Prevented: ag-grid skips the key (no row click), and the control that gets the focus
-        // is not activated by the same Enter.
-        event.preventDefault();
-        const [first] = controls;
-        if (event.key === 'Enter' && controls.length === 1 && first.matches('a[href], button')) first.click();
-        else first.focus();
-        return;
-      }
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        cell.focus();
-      }
+      if (!ARROWS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || target.matches(ARROW_KEEPING)) return;
+      const cell = target.closest<HTMLTableCellElement>('td, th');
+      if (!cell || cell.closest('table') !== table) return;
+      const next = nextTarget(table, cell, event.key);
+      if (!next) return;
+      // Prevented: the page does not scroll while the focus moves.
+      event.preventDefault();
+      next.focus();
     };
-    table.addEventListener('keydown', onKeyDown, true);
-    return () => table.removeEventListener('keydown', onKeyDown, true);
+    table.addEventListener('keydown', onKeyDown);
+    return () => table.removeEventListener('keydown', onKeyDown);
   }, [tableRef]);
-}
-
-/**
- * ag-grid's `suppressKeyboardEvent` for the table's columns: Tab, Shift+Tab, Enter and Space
- * typed in a control inside a cell stay with the control (the browser moves the focus or
- * activates it) instead of moving the grid's focus or toggling the row.
- */
-export function keepKeysInCellContent({ event }: SuppressKeyboardEventParams): boolean {
-  const target = event.target;
-  if (!(target instanceof Element) || isCell(target)) return false;
-  return event.key === 'Tab' || event.key === 'Enter' || event.key === ' ';
-}
-
-/** True when a key event was typed on a grid cell itself, not in a control inside it. */
-export function isCellKeyEvent(event: Event | null | undefined): boolean {
-  return event?.target instanceof Element && isCell(event.target);
 }
 
 /**
  * True when a click or key event comes from a control inside a cell (a link, a button, the row
  * checkbox): the control does its own thing, the row click stays out of it.
  */
-export function isFromCellControl(event: Event | null | undefined): boolean {
+export function isFromCellControl(event: Event | { target: EventTarget | null } | null | undefined): boolean {
   const target = event?.target;
   if (!(target instanceof Element)) return false;
   const control = target.closest(CELL_CONTROLS);
-  return control !== null && control.closest('.ag-cell') !== null;
+  return control !== null && !control.matches('td, th') && control.closest('td, th') !== null;
 }

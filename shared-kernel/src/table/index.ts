@@ -1,8 +1,7 @@
 /**
  * shared-kernel/table: server-paged lists. `useServerListController` (headless state + loading)
- * and `ServerTable` (the view; its ag-grid part loads with the first table drawn, with keyboard
- * access to cell content and the export),
- * plus the export helpers.
+ * and `ServerTable` (the view: a native, accessible table with sort buttons, row checkboxes,
+ * filters, the export and keyboard access to cell content), plus the export helpers.
  */
 export {
   useServerListController,

@@ -1,19 +1,14 @@
-import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ErrorPanel, Spinner } from 'shared-kernel';
 import type { FilterEntry, SortEntry } from 'shared-kernel/contracts';
-import { useCellKeyboardAccess } from './cell-keyboard-access.js';
 import { ExportButtons } from './export-buttons.js';
 import type { ExportFormat } from './export-selection.js';
 import type { ServerColumn } from './server-column.js';
-import type { ServerGridProps } from './server-grid.js';
+import { ServerTableGrid } from './server-table-grid.js';
 import { ServerTableFilters } from './server-table-filters.js';
 import type { RowId, ServerListController } from './use-server-list-controller.js';
 import styles from './server-table.module.css';
-
-// ag-grid is most of a list screen's JavaScript: it loads with the first table drawn, not with
-// the table entry (the student map uses the list controller without a grid).
-const ServerGrid = lazy(() => import('./server-grid.js')) as unknown as <Row>(props: ServerGridProps<Row>) => ReactNode;
 
 /** Props of {@link ServerTable}. */
 export interface ServerTableProps<Row> {
@@ -21,8 +16,13 @@ export interface ServerTableProps<Row> {
   columns: ServerColumn<Row>[];
   /** The row's id (selection and export use it). */
   rowId: (row: Row) => RowId;
-  /** Accessible name of the grid, e.g. 'Schüler'. */
+  /** Accessible name (and caption) of the table, e.g. 'Schüler'. */
   label: string;
+  /**
+   * What a row is called in its checkbox's name ('Max Muster auswählen'); without it the
+   * checkbox says 'Zeile n auswählen'.
+   */
+  rowLabel?: (row: Row) => string;
   /** Row checkboxes; a function decides per row (rows it refuses cannot be selected). */
   selectable?: boolean | ((row: Row) => boolean);
   /** A highlight class per row (see ROW_CLASS). */
@@ -40,11 +40,12 @@ export interface ServerTableProps<Row> {
    */
   exportQuery?: { filtered: readonly FilterEntry[]; sorted: readonly SortEntry[] };
   /**
-   * Called on a row click or Enter on a row's cell (not for clicks and keys in a cell's links
-   * and buttons). Prefer a link in a cell for navigation.
+   * Called on a row click or Enter on a row's cell without controls (those cells are then in
+   * the tab order; clicks and keys in a cell's links and buttons stay theirs). Prefer a link in
+   * a cell for navigation.
    */
   onRowClick?: (row: Row) => void;
-  /** Extra buttons in the toolbar above the grid. */
+  /** Extra buttons in the toolbar above the table. */
   toolbar?: ReactNode;
 }
 
@@ -96,12 +97,13 @@ function Pagination<Row>({ controller }: { controller: ServerListController<Row>
 }
 
 /**
- * The view of a server-paged list on ag-grid: labelled filters above, the current page in the
- * grid (header clicks sort on the server, Shift+click adds a sort), row checkboxes, the
- * export (selection, else all filtered), a loading overlay, an error panel with retry, 'no
- * entries' and the pagination bar (page size, previous/next, page x of y, total). Links and
- * buttons in cells work by keyboard (see `useCellKeyboardAccess`). All state lives in the
- * controller from `useServerListController`.
+ * The view of a server-paged list: labelled filters above, the current page in a native
+ * `<table>` (sort buttons in the column headers sort on the server, Shift+click adds a sort),
+ * row checkboxes with 'select all on this page', the export (selection, else all filtered), a
+ * loading overlay, an error panel with retry, 'no entries' and the pagination bar (page size,
+ * previous/next, page x of y, total). Links and buttons in cells are in the tab order, arrow
+ * keys move between cells (see `useCellKeyboardAccess`). All state lives in the controller from
+ * `useServerListController`.
  * @example
  * <ServerTable controller={list} label={t('students')} rowId={(s) => s.id} columns={[
  *   { field: 'ln', header: t('last_name'), filter: { type: 'text' } },
@@ -113,6 +115,7 @@ export function ServerTable<Row>({
   columns,
   rowId,
   label,
+  rowLabel,
   selectable = false,
   rowClass,
   exportUrl,
@@ -122,9 +125,6 @@ export function ServerTable<Row>({
   toolbar,
 }: ServerTableProps<Row>) {
   const { t } = useTranslation('common');
-  const tableRef = useRef<HTMLDivElement>(null);
-  const gridAreaRef = useRef<HTMLDivElement>(null);
-  useCellKeyboardAccess(tableRef);
   const { rows, state, selection, setSelection } = controller;
 
   // The export shows once the list has rows (the total of the last answer stays while the
@@ -133,7 +133,7 @@ export function ServerTable<Row>({
   const showToolbar = Boolean(toolbar) || showExport;
 
   return (
-    <div ref={tableRef} className={styles.table}>
+    <div className={styles.table}>
       <ServerTableFilters columns={columns} controller={controller} />
       {showToolbar && (
         <div className={styles.toolbar}>
@@ -154,25 +154,27 @@ export function ServerTable<Row>({
       {state > 0 ? (
         <ErrorPanel code={state} onRetry={controller.reload} headingLevel={3} />
       ) : (
-        <div ref={gridAreaRef} className={styles.gridArea} aria-busy={state === -1}>
-          <Suspense fallback={state === -1 ? null : <Spinner showLabel size="large" />}>
-            <ServerGrid<Row>
-              controller={controller}
-              columns={columns}
-              rowId={rowId}
-              label={label}
-              selectable={selectable}
-              rowClass={rowClass}
-              onRowClick={onRowClick}
-              gridAreaRef={gridAreaRef}
-            />
-          </Suspense>
+        <div className={styles.gridArea} aria-busy={state === -1}>
+          <ServerTableGrid<Row>
+            controller={controller}
+            columns={columns}
+            rowId={rowId}
+            label={label}
+            rowLabel={rowLabel}
+            selectable={selectable}
+            rowClass={rowClass}
+            onRowClick={onRowClick}
+          />
           {state === -1 && (
             <div className={styles.loading}>
               <Spinner showLabel size="large" />
             </div>
           )}
-          {state === 0 && rows.length === 0 && <p className={styles.empty}>{t('ui.no_rows')}</p>}
+          {state === 0 && rows.length === 0 && (
+            <p role="status" className={styles.empty}>
+              {t('ui.no_rows')}
+            </p>
+          )}
         </div>
       )}
       <Pagination controller={controller} />

@@ -12,7 +12,7 @@ import { useDialogStore } from '../ui/dialog-store.js';
 import { useUnsavedChangesStore } from '../ui/unsaved-changes.js';
 import { makeAppState } from './app-state.js';
 
-// The test machines are small and shared: ag-grid and lazy chunks can take more than the
+// The test machines are small and shared: lazy chunks can take more than the
 // default second to settle under load.
 configure({ asyncUtilTimeout: 8000 });
 

@@ -20,7 +20,7 @@ export function tileOrigin(template: string): string {
 
 /**
  * Security headers: scripts only from this origin and the registry's remote origins (no
- * eval), styles also inline (ag-grid and style-loader inject them), framing only by this
+ * eval), styles also inline (style-loader and the charts inject them), framing only by this
  * origin, nosniff, a strict referrer policy, HSTS only on TLS requests (over plain HTTP it
  * would be wrong for a LAN install and is ignored by browsers anyway).
  */

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireAtom, Spinner } from 'shared-kernel';
 
-// The list and the form are separate chunks: the list brings the grid, the form formik and the
+// The list and the form are separate chunks: the list brings the table, the form formik and the
 // rich-text sanitiser; the other content routes load neither.
 const NewsListPage = lazy(() => import('./components/news-list-page.js').then((module) => ({ default: module.NewsListPage })));
 const NewsFormPage = lazy(() => import('./components/news-form-page.js').then((module) => ({ default: module.NewsFormPage })));

@@ -15,7 +15,7 @@ import {
   TextField,
 } from '../index';
 
-// ag-grid and user-event sessions are slow on the small shared test machines.
+// user-event sessions are slow on the small shared test machines.
 jest.setTimeout(20_000);
 
 const schema = yup.object({

@@ -7,7 +7,7 @@ import { ServerTable, useServerListController, type ServerColumn } from '../../t
 import { confirmDialog, ErrorPanel, PageHeader, toast } from '../../ui';
 import { renderWithProviders } from '../index';
 
-// ag-grid and user-event sessions are slow on the small shared test machines.
+// user-event sessions are slow on the small shared test machines.
 jest.setTimeout(20_000);
 
 // jsdom has no layout, so colour contrast is checked in the browser tests; everything else

@@ -10,7 +10,7 @@ describe('what the login page loads', () => {
     loaded = await staticPackageImports(join(__dirname, '..', '..', 'bootstrap.tsx'));
   });
 
-  it.each(['react-router', 'yup', 'formik', 'ag-grid-community', 'ag-grid-react', 'apexcharts', 'react-apexcharts'])(
+  it.each(['react-router', 'yup', 'formik', 'apexcharts', 'react-apexcharts'])(
     'not %s',
     (heavy) => {
       expect(loaded.filter((p) => p.name === heavy)).toEqual([]);

@@ -10,7 +10,7 @@ import { getNewsList } from '../api/get-news-list';
 jest.mock('../api/get-news-list');
 jest.mock('../api/delete-news');
 
-// ag-grid is slow on the small shared test machines.
+// user-event sessions are slow on the small shared test machines.
 jest.setTimeout(40_000);
 
 const rows: NewsListRow[] = [
@@ -45,7 +45,7 @@ function renderArea(route: string, session = {}) {
 
 async function rowOf(title: string) {
   const cell = await screen.findByText(title, {}, { timeout: 15_000 });
-  const row = cell.closest('[role="row"]');
+  const row = cell.closest('tr');
   if (!(row instanceof HTMLElement)) throw new Error(`no row for ${title}`);
   return row;
 }
@@ -85,16 +85,22 @@ describe('news list', () => {
     expect(screen.getByRole('link', { name: 'News anlegen' }).getAttribute('href')).toBe('/c-news/create');
   });
 
-  it('lets keyboard users into a row’s actions with Enter and back out with Escape', async () => {
+  it('lets keyboard users tab through a row’s actions and move between rows with the arrows', async () => {
     const { user } = renderArea('/c-news');
     const row = await rowOf('Sommercamp');
     const edit = within(row).getByRole('link', { name: '„Sommercamp“ bearbeiten' });
-    const cell = edit.closest<HTMLElement>('[role="gridcell"]')!;
-    cell.focus();
-    await user.keyboard('{Enter}');
+    edit.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(within(row).getByRole('link', { name: '„Sommercamp“ kopieren' }));
+    await user.tab();
+    expect(document.activeElement).toBe(within(row).getByRole('button', { name: '„Sommercamp“ löschen' }));
+    // Down: the first action of the same column in the next row (another school's: copy only).
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: '„Verbandsnews“ kopieren' }));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: '„Prüfungstermine“ bearbeiten' }));
+    await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(document.activeElement).toBe(edit);
-    await user.keyboard('{Escape}');
-    expect(document.activeElement).toBe(cell);
   });
 
   it('offers edit and copy only with c_news_w and delete only with c_news_d', async () => {

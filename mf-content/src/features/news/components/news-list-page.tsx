@@ -57,8 +57,7 @@ export function NewsListPage() {
         field: 'active',
         header: t('news.active'),
         width: 110,
-        // A render, not a format: ag-grid would draw boolean values as checkboxes.
-        render: (row) => (row.active ? t('news.yes') : t('news.no')),
+        format: (_value, row) => (row.active ? t('news.yes') : t('news.no')),
         filter: { type: 'select', options: [{ value: true, label: t('news.yes') }, { value: false, label: t('news.no') }] },
       },
       { field: 'date_published', header: t('news.published'), minWidth: 170, format: formatInstant },

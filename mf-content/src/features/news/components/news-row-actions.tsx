@@ -16,7 +16,7 @@ export interface NewsRowActionsProps {
 /**
  * Edit, copy and delete of one news row. Edit and copy need c_news_w, delete c_news_d; news of
  * another school (shown through 'all schools' or 'certain schools') can only be copied.
- * ServerTable lets keyboard users into them (Enter on the cell, Escape back).
+ * They are in the tab order; ServerTable's arrow keys move to the same actions of the next row.
  */
 export function NewsRowActions({ row, ownSchool, onDelete }: NewsRowActionsProps) {
   const { t } = useTranslation(NS);

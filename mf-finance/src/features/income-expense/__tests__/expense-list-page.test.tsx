@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 
 function rowOf(text: string): HTMLElement {
-  const row = screen.getAllByRole('row').find((candidate) => candidate.textContent?.includes(text) && candidate.getAttribute('row-index') !== null);
+  const row = screen.getAllByRole('row').find((candidate) => candidate.textContent?.includes(text) && candidate.closest('tbody') !== null);
   if (!row) throw new Error(`no row with ${text}`);
   return row;
 }

@@ -8,7 +8,7 @@ import { FinanceArea, accounts, paymentCategories, savedIncome, userWith } from 
 jest.mock('../api/income');
 jest.mock('../api/lookups');
 
-// ag-grid and user-event sessions are slow on the small shared test machines.
+// user-event sessions are slow on the small shared test machines.
 jest.setTimeout(40_000);
 
 const api = jest.mocked(incomeApi);
@@ -42,7 +42,7 @@ beforeEach(() => {
 });
 
 function rowOf(text: string): HTMLElement {
-  const row = screen.getAllByRole('row').find((candidate) => candidate.textContent?.includes(text) && candidate.getAttribute('row-index') !== null);
+  const row = screen.getAllByRole('row').find((candidate) => candidate.textContent?.includes(text) && candidate.closest('tbody') !== null);
   if (!row) throw new Error(`no row with ${text}`);
   return row;
 }

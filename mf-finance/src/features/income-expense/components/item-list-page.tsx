@@ -29,8 +29,8 @@ export interface ItemListPageProps<Row extends ItemRow> {
   /** Rows without edit, copy and delete (an income that came from a student payment). */
   isLocked?: (row: Row) => boolean;
   /**
-   * False while lookups the cells show (category names) are loading: the grid does not
-   * redraw cells whose value is unchanged, so it mounts once the names are known.
+   * False while lookups the cells show (category names) are loading: the list shows once the
+   * names are known instead of drawing ids first.
    */
   ready?: boolean;
 }
@@ -54,7 +54,7 @@ export function ItemListPage<Row extends ItemRow>({
   const list = useServerListController<Row>({ fetchPage, initialSort: NEWEST_FIRST });
   const { reload, setSelection } = list;
 
-  // The row buttons read the latest URL query and selection through refs, so the grid's
+  // The row buttons read the latest URL query and selection through refs, so the table's
   // columns stay the same while the user filters and selects.
   const latest = useRef({ search: location.search, selection: list.selection });
   useEffect(() => {
@@ -127,6 +127,7 @@ export function ItemListPage<Row extends ItemRow>({
             controller={list}
             columns={allColumns}
             rowId={(row) => row.id}
+            rowLabel={(row) => row.an.trim() || formatDate(row.pd)}
             label={t(`${kind}.title`)}
             selectable={hasRows}
             exportUrl={exportUrl}

@@ -10,7 +10,7 @@ import { StudentListPage } from '../components/student-list-page';
 
 jest.mock('../api/get-student-list');
 jest.mock('../api/get-open-reminders');
-// ag-grid and user-event sessions are slow on the small shared test machines.
+// user-event sessions are slow on the small shared test machines.
 jest.setTimeout(30_000);
 
 const listMock = getStudentList as jest.MockedFunction<typeof getStudentList>;
@@ -246,7 +246,7 @@ describe('student list', () => {
     expect(remindersMock).not.toHaveBeenCalled();
   });
 
-  it('expands a row with Enter on its expander cell and opens the detail with Enter on a name cell', async () => {
+  it('expands a row with Enter on its expander and opens the detail with Enter on a name', async () => {
     function DetailProbe() {
       return <p>Detail {useParams().id}</p>;
     }
@@ -258,11 +258,18 @@ describe('student list', () => {
       { route: '/m-student/list' },
     );
     const expander = await screen.findByRole('button', { name: 'Details zu Max Muster anzeigen' });
-    expander.closest<HTMLElement>('[role="gridcell"]')!.focus();
+    expander.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('region', { name: 'Max Muster' })).toBeTruthy();
+    expect(expander.getAttribute('aria-expanded')).toBe('true');
 
-    screen.getByRole('link', { name: 'Muster' }).closest<HTMLElement>('[role="gridcell"]')!.focus();
+    // From the expander, the arrows reach the names: right to the first name, down to Lea's.
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Details zu Lea Lang anzeigen' }));
+    await user.keyboard('{ArrowUp}{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Max' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Muster' }));
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Detail 7')).toBeTruthy();
   });

@@ -8,7 +8,7 @@ import { studentImageUrl } from '../api/student-image-url.js';
 import { useStudentLabels } from '../hooks/use-student-labels.js';
 import styles from './student-list.module.css';
 
-/** Which row is expanded; the grid's cells read it through context so the columns stay stable. */
+/** Which row is expanded; the table's cells read it through context so the columns stay stable. */
 export interface ExpandedRowState {
   expandedId: number | null;
   toggle: (id: number) => void;

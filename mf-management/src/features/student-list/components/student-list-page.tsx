@@ -4,7 +4,7 @@ import { ServerTable } from 'shared-kernel/table';
 import type { StudentListRow } from '../api/get-student-list.js';
 import { toStudentListRequest, useStudentListController } from '../hooks/use-student-list-controller.js';
 import { useStudentLabels } from '../hooks/use-student-labels.js';
-import { ExpandedRowContext, useStudentColumns, type ExpandedRowState } from './student-list-columns.js';
+import { ExpandedRowContext, studentName, useStudentColumns, type ExpandedRowState } from './student-list-columns.js';
 import { StudentRowDetails } from './student-row-details.js';
 import styles from './student-list.module.css';
 
@@ -42,6 +42,7 @@ export function StudentListPage() {
             controller={list}
             columns={columns}
             rowId={rowId}
+            rowLabel={studentName}
             label={t('students.list_label')}
             selectable
             rowClass={(row) => (row.rt ? styles.networkRow : undefined)}
