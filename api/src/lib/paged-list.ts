@@ -8,6 +8,15 @@ import { badRequest } from './http-error.js';
  * sorted (and by which SQL expression) and how each filterable id filters. Request ids are
  * only ever looked up in that map (an unknown id is a 400), values are always bound
  * parameters, never SQL text.
+ *
+ * German order: names and other texts sort in DIN 5007 variant 1 order (Binder, Böhm,
+ * Brandt; case, umlauts, ß and accents folded), the same on PGlite and on any PostgreSQL
+ * server. A list declares such a field as a text sort (`textSort: 's.lastname'`) and this
+ * module maps it, in one place (sortKey), to the column's stored key column
+ * `<column>_sk` (generated from sbo_sort_key, migrations 020/023), which a btree can serve.
+ * A new sortable text column needs its `_sk` column in a migration; a plain `sort` on a text
+ * expression (lower(..)) would be byte order (umlauts after z) and is wrong for text.
+ * Filters are not affected: they match what the user typed, case-insensitively.
  */
 
 /**
@@ -33,14 +42,21 @@ export interface PagedColumn {
   /**
    * Text filters: the lower-cased expression compared (default `lower(sql)`). Best a stored
    * key column (`s.lastname_key`, generated as lower(lastname) with C collation): a btree on
-   * it serves both the prefix range and the order, also under row-level security.
+   * it serves the prefix range, also under row-level security. (Not the German sort key:
+   * a filter matches what the user typed, so `boh` does not find Böhm.)
    */
   match?: string;
   /**
-   * Sort expression(s); the column is sortable only with one. Several expressions sort in
-   * that order in the requested direction (e.g. last name, then first name).
+   * Sort expression(s) of non-text values (numbers, dates, ids). Several expressions sort in
+   * that order in the requested direction. A column is sortable with `sort` or `textSort`.
    */
   sort?: string | readonly string[];
+  /**
+   * Text sort in German order: the text column(s) (`alias.column`, e.g. ['s.lastname',
+   * 's.firstname'] = last name, then first name) whose sort key columns (`s.lastname_sk`,
+   * see sortKey) the list orders by.
+   */
+  textSort?: string | readonly string[];
   /** Nulls sort as the lowest value (ASC NULLS FIRST / DESC NULLS LAST); default PostgreSQL's (highest). */
   nullsLow?: boolean;
   filter?: FilterKind;
@@ -67,7 +83,7 @@ export interface PagedListDef<Id extends string = string> {
   /** FROM clause (tables and joins), trusted text written in code. */
   from: string;
   columns: Record<Id, PagedColumn>;
-  /** ORDER BY without sort entries, e.g. 'lower(s.lastname), lower(s.firstname)'. */
+  /** ORDER BY without sort entries, e.g. 's.lastname_sk, s.firstname_sk' (text through sortKey). */
   defaultOrder: string;
   /** A unique expression (the primary key) that makes the order total, so pages never overlap. */
   tiebreak: string;
@@ -81,9 +97,28 @@ export interface PagedListDef<Id extends string = string> {
   fastCount?: FastCount<Id>;
 }
 
+const QUALIFIED_COLUMN = /^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/;
+
+/**
+ * The German sort key column of a text column (`s.lastname` -> `s.lastname_sk`): every text
+ * column a list sorts by has one, `<column>_sk text COLLATE "C" GENERATED ALWAYS AS
+ * (sbo_sort_key(<column>)) STORED` (migration 023). Ordered lists outside the paged-list
+ * helper (pickers, users, roles) order by it too.
+ */
+export function sortKey(column: string): string {
+  if (!QUALIFIED_COLUMN.test(column)) throw new Error(`sortKey: '${column}' is not a column (alias.column)`);
+  return `${column}_sk`;
+}
+
+function textSortKeys(textSort: string | readonly string[]): string[] {
+  return (typeof textSort === 'string' ? [textSort] : textSort).map(sortKey);
+}
+
 /** Defines a list; keeps the ids' literal type. */
 export function definePagedList<Id extends string>(def: PagedListDef<Id>): PagedListDef<Id> {
   for (const [id, column] of Object.entries<PagedColumn>(def.columns)) {
+    if (column.sort && column.textSort) throw new Error(`paged list column ${id}: either 'sort' or 'textSort'`);
+    if (column.textSort) textSortKeys(column.textSort);
     if (column.filter === 'search' && !column.search?.length) throw new Error(`paged list column ${id}: a search filter needs 'search'`);
     if (column.filter && column.filter !== 'search' && !column.sql) throw new Error(`paged list column ${id}: a filter needs 'sql'`);
   }
@@ -92,7 +127,7 @@ export function definePagedList<Id extends string>(def: PagedListDef<Id>): Paged
 
 /** Sortable wire ids of a list. */
 export function sortIds(def: PagedListDef): string[] {
-  return Object.entries<PagedColumn>(def.columns).filter(([, c]) => c.sort).map(([id]) => id);
+  return Object.entries<PagedColumn>(def.columns).filter(([, c]) => c.sort || c.textSort).map(([id]) => id);
 }
 
 /** Filterable wire ids of a list. */
@@ -283,8 +318,8 @@ export function orderBy(def: PagedListDef, sorted: readonly { id: string; desc: 
   const parts: string[] = [];
   for (const { id, desc } of sorted) {
     const column: PagedColumn | undefined = Object.hasOwn(def.columns, id) ? (def.columns as Record<string, PagedColumn>)[id] : undefined;
-    if (!column?.sort) throw badRequest({ sorted: 'form.invalid' });
-    const exprs = typeof column.sort === 'string' ? [column.sort] : column.sort;
+    if (!column?.sort && !column?.textSort) throw badRequest({ sorted: 'form.invalid' });
+    const exprs = column.textSort ? textSortKeys(column.textSort) : typeof column.sort === 'string' ? [column.sort] : column.sort!;
     const direction = desc ? 'DESC' : 'ASC';
     const nulls = column.nullsLow ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '';
     for (const expr of exprs) parts.push(`${expr} ${direction}${nulls}`);

@@ -1,6 +1,6 @@
 import type { NEWS_LIST_FILTER_FIELDS, NEWS_LIST_SORT_FIELDS, NewsListResponse, NewsListRow, PagedListRequest } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
-import { definePagedList, runPagedList } from '../../lib/paged-list.js';
+import { definePagedList, runPagedList, sortKey } from '../../lib/paged-list.js';
 
 /**
  * Microsite news (spec 002 §2.18, §3). All functions take the transaction of `db.scoped()`:
@@ -17,7 +17,7 @@ export const NEWS_LIST = definePagedList<(typeof NEWS_LIST_SORT_FIELDS)[number] 
   from: 'news n',
   columns: {
     content_id: { sql: 'n.content_id', sort: 'n.content_id' },
-    title: { sql: 'n.title', sort: 'lower(n.title)', nullsLow: true, filter: 'prefix' },
+    title: { sql: 'n.title', textSort: 'n.title', nullsLow: true, filter: 'prefix' },
     active: { sql: 'n.active', sort: 'n.active', nullsLow: true, filter: 'bool' },
     date_published: { sql: 'n.date_published', sort: 'n.date_published', nullsLow: true },
     date_expired: { sql: 'n.date_expired', sort: 'n.date_expired', nullsLow: true },
@@ -41,7 +41,7 @@ export async function listNews(tx: Queryable, request: PagedListRequest): Promis
     `n.content_id,
      CASE n.visibility
        WHEN 3 THEN ARRAY(SELECT sc.name FROM news_schools ns JOIN schools sc ON sc.id = ns.school_id
-                          WHERE ns.news_id = n.content_id ORDER BY sc.name)
+                          WHERE ns.news_id = n.content_id ORDER BY ${sortKey('sc.name')}, sc.id)
        WHEN 1 THEN ARRAY(SELECT sc.name FROM schools sc WHERE sc.id = n.school_id)
        ELSE ARRAY[]::text[]
      END AS schools,

@@ -63,7 +63,7 @@ export const REMINDER_LIST = definePagedList<ReminderListId>({
   columns: {
     date_deadline: { sort: 'r.date_deadline' },
     date_created: { sort: 'r.date_created' },
-    subject: { sql: 'r.subject', sort: 'lower(r.subject)', filter: 'prefix' },
+    subject: { sql: 'r.subject', textSort: 'r.subject', filter: 'prefix' },
     date_done: { sort: 'r.date_done' },
     student_id: { sql: 'r.student_id', filter: 'eq-int' },
     lead_id: { sql: 'r.lead_id', filter: 'eq-int' },

@@ -12,7 +12,7 @@ import {
   type STUDENT_LIST_SORT_FIELDS,
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
-import { definePagedList, filterConditions, orderBy, type Bind, type PagedRequest } from '../../lib/paged-list.js';
+import { definePagedList, filterConditions, orderBy, sortKey, type Bind, type PagedRequest } from '../../lib/paged-list.js';
 
 /**
  * Students (spec 000 §3, 001 §3). All functions take the transaction of `db.scoped()`, so
@@ -33,26 +33,30 @@ export async function countStudentsByStatus(tx: Queryable): Promise<StudentStatu
 
 type StudentListId = (typeof STUDENT_LIST_SORT_FIELDS)[number] | (typeof STUDENT_LIST_FILTER_FIELDS)[number];
 
-/** Lower-case key columns (generated, C collation, indexed; migration 005). */
+/** Lower-case key columns of the prefix filters (generated, C collation, indexed; migration 005). */
 const LN = 's.lastname_key';
 const FN = 's.firstname_key';
 const MNO = 's.mno_key';
 const ZIP = 's.zip_key';
 const CITY = 's.city_key';
+/** German order (DIN 5007-1) of the names: their sort key columns (migration 023). */
+const LN_ORDER = sortKey('s.lastname');
+const FN_ORDER = sortKey('s.firstname');
 
 /**
- * POST /api-student/list. Every order has an index ending with the id (migration 005); text
- * columns sort and prefix-filter through their key column's index, so a prefix filter sorted
- * by that column reads one index range (also under row-level security: starts_with on a
- * column is leakproof). The balance and the open-reminder
+ * POST /api-student/list. Every order has an index ending with the id (migrations 005, 023);
+ * names and the city sort in German order through their sort key columns, prefix filters
+ * compare the lower-case key columns (their own indexes; also under row-level security:
+ * starts_with on a column is leakproof). Membership number and zip are codes: they sort by
+ * their lower-case key (byte order is their dictionary order). The balance and the open-reminder
  * count are kept on the student row by triggers, the totals per school, status and network
  * status in student_counts.
  */
 export const STUDENT_LIST = definePagedList<StudentListId>({
   from: 'students s JOIN schools sc ON sc.id = s.school_id',
   columns: {
-    fn: { sql: 's.firstname', match: FN, sort: [FN, LN], filter: 'prefix' },
-    ln: { sql: 's.lastname', match: LN, sort: [LN, FN], filter: 'prefix' },
+    fn: { sql: 's.firstname', match: FN, textSort: ['s.firstname', 's.lastname'], filter: 'prefix' },
+    ln: { sql: 's.lastname', match: LN, textSort: ['s.lastname', 's.firstname'], filter: 'prefix' },
     b: { sort: 's.balance' },
     sst: { sql: 's.student_status_id', sort: 's.student_status_id', filter: 'in-int' },
     ms: { sql: 's.e_member_status_id', sort: 's.e_member_status_id', filter: 'in-int' },
@@ -61,13 +65,13 @@ export const STUDENT_LIST = definePagedList<StudentListId>({
     dob: { sort: 's.dob' },
     mno: { sql: 's.mno', match: MNO, sort: MNO, filter: 'prefix' },
     z: { sql: 's.zip', match: ZIP, sort: ZIP, filter: 'prefix' },
-    c: { sql: 's.city', match: CITY, sort: CITY, filter: 'prefix' },
-    sid: { sql: 's.school_id', sort: 'lower(sc.name)', filter: 'eq-int' },
+    c: { sql: 's.city', match: CITY, textSort: 's.city', filter: 'prefix' },
+    sid: { sql: 's.school_id', textSort: 'sc.name', filter: 'eq-int' },
     remc: { sort: 's.open_reminders' },
     p: { sql: 's.divisions', filter: 'int-array-contains' },
     q: { filter: 'search', search: [LN, FN, MNO] },
   },
-  defaultOrder: `${LN}, ${FN}`,
+  defaultOrder: `${LN_ORDER}, ${FN_ORDER}`,
   tiebreak: 's.id',
   // No filter needs the schools join.
   countFrom: 'students s',
@@ -341,7 +345,7 @@ export async function pickStudents(
     `SELECT s.id, s.firstname AS fn, s.lastname AS ln, s.dob, s.school_id AS sid, sc.name AS sn
        FROM students s JOIN schools sc ON sc.id = s.school_id
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY ${LN}, ${FN}, s.id
+      ORDER BY ${LN_ORDER}, ${FN_ORDER}, s.id
       LIMIT ${bind(limit)}`,
     params,
   );

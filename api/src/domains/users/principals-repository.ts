@@ -1,5 +1,6 @@
 import { ATOMS, isAtom, type Atom, type SchoolRef } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { sortKey } from '../../lib/paged-list.js';
 import type { SessionUserRecord } from '../../types.js';
 
 /** A user with what they may do and see, loaded fresh for every request. */
@@ -29,7 +30,7 @@ interface PrincipalRow {
 // The user, role atoms, filter and visible schools of `u` (users) in one row.
 const PRINCIPAL_COLUMNS = `u.id, u.username, u.firstname, u.lastname, u.email, u.level, u.role_id, u.school_access, u.mno,
             r.atoms AS role_atoms, f.school_ids AS filter,
-            COALESCE((SELECT json_agg(json_build_object('id', sc.id, 'name', sc.name, 'country', sc.country) ORDER BY sc.name, sc.id)
+            COALESCE((SELECT json_agg(json_build_object('id', sc.id, 'name', sc.name, 'country', sc.country) ORDER BY ${sortKey('sc.name')}, sc.id)
                         FROM schools sc
                        WHERE u.school_access = 1
                           OR sc.id IN (SELECT us.school_id FROM user_schools us WHERE us.user_id = u.id)), '[]'::json) AS schools`;

@@ -1,5 +1,6 @@
 import type { UserRow } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { sortKey } from '../../lib/paged-list.js';
 
 /** What login needs of a user. */
 export interface LoginUserRow {
@@ -57,11 +58,11 @@ const USER_ROW_SELECT = `
     FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
 
 /**
- * Every user, superadmin first, then admins and users by name. Who may see whom is the
+ * Every user, superadmin first, then admins and users by name (German order). Who may see whom is the
  * rule of user-policy.ts (canManageUser), applied by the routes on these rows.
  */
 export async function listUsers(q: Queryable): Promise<UserRow[]> {
-  const res = await q.query<UserRow>(`${USER_ROW_SELECT} ORDER BY u.level, lower(u.lastname), lower(u.firstname), u.id`);
+  const res = await q.query<UserRow>(`${USER_ROW_SELECT} ORDER BY u.level, ${sortKey('u.lastname')}, ${sortKey('u.firstname')}, u.id`);
   return res.rows;
 }
 

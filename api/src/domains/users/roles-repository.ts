@@ -1,5 +1,6 @@
 import type { RoleRow } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { sortKey } from '../../lib/paged-list.js';
 
 /** A role as stored, with its use count (the wire row adds what the caller may do with it). */
 export type StoredRole = Omit<RoleRow, 'ro' | 'ro_reason'>;
@@ -15,9 +16,9 @@ export interface RoleHolder {
 
 const ROLE_SELECT = `SELECT r.id, r.role_name, r.atoms, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS uc FROM roles r`;
 
-/** Every role with its use count, by name. */
+/** Every role with its use count, by name (German order). */
 export async function listRoles(q: Queryable): Promise<StoredRole[]> {
-  return (await q.query<StoredRole>(`${ROLE_SELECT} ORDER BY lower(r.role_name), r.id`)).rows;
+  return (await q.query<StoredRole>(`${ROLE_SELECT} ORDER BY ${sortKey('r.role_name')}, r.id`)).rows;
 }
 
 /** One role or null. */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { HttpError } from '../http-error.js';
-import { definePagedList, filterConditions, likeEscape, orderBy, pagedListBodySchema, runPagedList } from '../paged-list.js';
+import { definePagedList, filterConditions, likeEscape, orderBy, pagedListBodySchema, runPagedList, sortIds, sortKey } from '../paged-list.js';
 
 const LIST = definePagedList({
   from: 'things t',
@@ -75,6 +75,29 @@ describe('paged list builder', () => {
     expect(orderBy(LIST, [{ id: 'day', desc: false }, { id: 'kind', desc: true }])).toBe('t.day ASC NULLS FIRST, t.kind DESC, t.id ASC');
     expect(() => orderBy(LIST, [{ id: 'tags', desc: false }])).toThrow(HttpError);
     expect(() => orderBy(LIST, [{ id: 'lower(t.secret)', desc: false }])).toThrow(HttpError);
+  });
+
+  it('sorts text fields in German order through their sort key columns, filters them as typed', () => {
+    const people = definePagedList({
+      from: 'people p JOIN schools sc ON sc.id = p.school_id',
+      columns: {
+        ln: { sql: 'p.lastname', match: 'p.lastname_key', textSort: ['p.lastname', 'p.firstname'], filter: 'prefix' },
+        school: { textSort: 'sc.name', nullsLow: true },
+        age: { sort: 'p.age' },
+      },
+      defaultOrder: `${sortKey('p.lastname')}, ${sortKey('p.firstname')}`,
+      tiebreak: 'p.id',
+    });
+    expect(sortIds(people)).toEqual(['ln', 'school', 'age']);
+    expect(orderBy(people, [{ id: 'ln', desc: true }])).toBe('p.lastname_sk DESC, p.firstname_sk DESC, p.id DESC');
+    expect(orderBy(people, [{ id: 'school', desc: false }])).toBe('sc.name_sk ASC NULLS FIRST, p.id ASC');
+    expect(orderBy(people, [])).toBe('p.lastname_sk, p.firstname_sk, p.id ASC');
+    const params: unknown[] = [];
+    expect(filterConditions(people, [{ id: 'ln', value: 'Böh' }], (value) => `$${params.push(value)}`)).toEqual(['starts_with(p.lastname_key, $1)']);
+    expect(params).toEqual(['böh']);
+    expect(() => sortKey('lower(p.name)')).toThrow();
+    expect(() => definePagedList({ from: 'x', columns: { a: { textSort: 'x.a; DROP', sort: 'x.a' } }, defaultOrder: 'x.a', tiebreak: 'x.id' })).toThrow();
+    expect(() => definePagedList({ from: 'x', columns: { a: { textSort: 'name' } }, defaultOrder: 'x.a', tiebreak: 'x.id' })).toThrow();
   });
 
   it('describes the body for Fastify: sortable and filterable ids only', () => {

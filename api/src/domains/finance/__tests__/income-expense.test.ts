@@ -1,5 +1,6 @@
 import type { AccountOption, ExpenseItem, ExpenseListResponse, IncomeItem, IncomeListResponse, SingleDataResponse } from 'shared-kernel/contracts';
 import { DEMO_PASSWORD } from '../../../seed/demo.js';
+import { compareDin5007 } from '../../../../test/support/din5007.js';
 import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
 
 jest.setTimeout(180_000);
@@ -117,8 +118,9 @@ describe.each(backends())('income and expense on %s', (backend) => {
       expect(body.total).toBe(expected);
       expect(body.total).toBeGreaterThan(40);
       expect(body.rows.every((r) => r.n.startsWith('Miete') && r.ec === 1)).toBe(true);
-      const sorted = (await list('/api-fin/el', 'finance', { sorted: [{ id: 'n', desc: true }] })).json<ExpenseListResponse>().rows.map((r) => r.n.toLowerCase());
-      expect([...sorted].sort().reverse()).toEqual(sorted);
+      // German order (DIN 5007-1), descending.
+      const sorted = (await list('/api-fin/el', 'finance', { sorted: [{ id: 'n', desc: true }] })).json<ExpenseListResponse>().rows.map((r) => r.n);
+      expect([...sorted].sort((x, y) => compareDin5007(y, x))).toEqual(sorted);
     });
 
     it('shows a user limited to Graz only the income of Graz', async () => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { PersonalData, StudentData, StudentListResponse, StudentPickerRow, TimelineEntry } from 'shared-kernel/contracts';
 import { DEMO_PASSWORD } from '../../../seed/demo.js';
+import { compareDin5007 } from '../../../../test/support/din5007.js';
 import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
 
 jest.setTimeout(120_000);
@@ -45,7 +46,10 @@ describe.each(backends())('students API on %s', (backend) => {
 
   describe('POST /api-student/list', () => {
     it('pages through all students by last name, first name, id with exact totals', async () => {
-      const expected = await sql<{ id: number }>('SELECT id FROM students ORDER BY lower(lastname), lower(firstname), id');
+      // German order (DIN 5007-1): Böhm before Brandt.
+      const expected = (await sql<{ id: number; lastname: string; firstname: string }>('SELECT id, lastname, firstname FROM students')).sort(
+        (x, y) => compareDin5007(x.lastname, y.lastname) || compareDin5007(x.firstname, y.firstname) || x.id - y.id,
+      );
       const seen: number[] = [];
       for (let page = 0; page * 25 < expected.length; page++) {
         const res = await list('office', { page });
@@ -62,11 +66,12 @@ describe.each(backends())('students API on %s', (backend) => {
 
     it('filters by name prefix (case-insensitive, wildcards literal) and status, sorts descending', async () => {
       const target = (await sql<{ prefix: string }>("SELECT lower(substr(lastname, 1, 2)) AS prefix FROM students WHERE student_status_id = 2 ORDER BY id LIMIT 1"))[0]!.prefix;
-      const expected = await sql<{ id: number }>(
-        `SELECT id FROM students WHERE lower(lastname) LIKE $1 AND student_status_id IN (2, 3)
-          ORDER BY lower(lastname) DESC, lower(firstname) DESC, id DESC`,
-        [`${target}%`],
-      );
+      const expected = (
+        await sql<{ id: number; lastname: string; firstname: string }>(
+          'SELECT id, lastname, firstname FROM students WHERE lower(lastname) LIKE $1 AND student_status_id IN (2, 3)',
+          [`${target}%`],
+        )
+      ).sort((x, y) => compareDin5007(y.lastname, x.lastname) || compareDin5007(y.firstname, x.firstname) || y.id - x.id);
       expect(expected.length).toBeGreaterThan(0);
       const res = await list('office', {
         pageSize: 100,
