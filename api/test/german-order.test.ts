@@ -143,6 +143,16 @@ describe.each(backends())('German sort order on %s', (backend) => {
     expect(users.map((row) => row.ln)).toEqual(['Binder', 'Böhm', 'Brandt', 'Ebner']);
   });
 
+  it('lists a microsite team by name in German order', async () => {
+    for (const [i, lastname] of NAMES.entries()) {
+      await sql('INSERT INTO network_members (mno, firstname, lastname) VALUES ($1, $2, $3)', [`AT-9${i}0001`, 'Kim', lastname]);
+      await sql('INSERT INTO network_member_roles (mno, school_id, role_id) VALUES ($1, $2, 3)', [`AT-9${i}0001`, schoolId]);
+    }
+    const res = await t.request({ method: 'GET', url: `/api-base/team?sid=${schoolId}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ rows: { ln: string }[] }>().rows.map((row) => row.ln)).toEqual(['Binder', 'Böhm', 'Brandt', 'Ebner']);
+  });
+
   it('sorts the student list by name through an index (no sort step), also under row-level security', async () => {
     for (const desc of [false, true]) {
       const plan = await t.db.scoped({ userId: 1, schoolIds: [schoolId] }, async (tx) => {

@@ -34,6 +34,10 @@ ALTER TABLE income ADD COLUMN annotation_sk text COLLATE "C" GENERATED ALWAYS AS
 ALTER TABLE expense
   ADD COLUMN name_sk text COLLATE "C" GENERATED ALWAYS AS (sbo_sort_key(name)) STORED,
   ADD COLUMN annotation_sk text COLLATE "C" GENERATED ALWAYS AS (sbo_sort_key(annotation)) STORED;
+-- The microsite's team list (network members holding a school role).
+ALTER TABLE network_members
+  ADD COLUMN lastname_sk text COLLATE "C" GENERATED ALWAYS AS (sbo_sort_key(lastname)) STORED,
+  ADD COLUMN firstname_sk text COLLATE "C" GENERATED ALWAYS AS (sbo_sort_key(firstname)) STORED;
 ALTER TABLE news ADD COLUMN title_sk text COLLATE "C" GENERATED ALWAYS AS (sbo_sort_key(title)) STORED;
 ALTER TABLE reminders ADD COLUMN subject_sk text COLLATE "C" GENERATED ALWAYS AS (sbo_sort_key(subject)) STORED;
 

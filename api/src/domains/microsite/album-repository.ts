@@ -1,5 +1,6 @@
 import { CONTENT_VISIBILITY, type Album, type AlbumFile, type AlbumForm, type AlbumListRow } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { sortKey } from '../../lib/paged-list.js';
 import { updateVersioned } from '../../lib/record-version.js';
 
 /**
@@ -39,7 +40,7 @@ export async function listAlbums(tx: Queryable): Promise<AlbumListRow[]> {
             (SELECT count(*)::int FROM album_files f WHERE f.album_id = a.content_id) AS images,
             CASE a.visibility
               WHEN 3 THEN ARRAY(SELECT sc.name FROM album_schools s JOIN schools sc ON sc.id = s.shown_school_id
-                                 WHERE s.album_id = a.content_id ORDER BY sc.name)
+                                 WHERE s.album_id = a.content_id ORDER BY ${sortKey('sc.name')}, sc.id)
               WHEN 1 THEN ARRAY(SELECT sc.name FROM schools sc WHERE sc.id = a.school_id)
               ELSE ARRAY[]::text[]
             END AS schools

@@ -1,5 +1,6 @@
 import { HIDEABLE_SCHOOL_ROLE, type TeamMember } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { sortKey } from '../../lib/paged-list.js';
 
 /**
  * The team of a school's microsite (spec 002 §2.20, §3, §4): the network members holding a
@@ -8,7 +9,7 @@ import type { Queryable } from '../../db/index.js';
  * caller has checked that the school is in view (the network's tables have no school scope).
  */
 
-/** The members of the school's team, by last and first name. */
+/** The members of the school's team, by last and first name (German order). */
 export async function listTeam(tx: Queryable, schoolId: number): Promise<TeamMember[]> {
   const result = await tx.query<{ fh: number | null; mno: string; fn: string; ln: string; sid: number; gr: string | null; msrid: number[]; hidden: boolean }>(
     `SELECT t.photo_id AS fh, m.mno, m.firstname AS fn, m.lastname AS ln, r.school_id AS sid, m.grade AS gr,
@@ -18,7 +19,7 @@ export async function listTeam(tx: Queryable, schoolId: number): Promise<TeamMem
        LEFT JOIN team_members t ON t.school_id = r.school_id AND t.mno = r.mno
       WHERE r.school_id = $1
       GROUP BY m.mno, r.school_id, t.photo_id, t.hidden
-      ORDER BY lower(m.lastname), lower(m.firstname), m.mno`,
+      ORDER BY ${sortKey('m.lastname')}, ${sortKey('m.firstname')}, m.mno`,
     [schoolId],
   );
   return result.rows.map(({ hidden, ...row }) => ({ ...row, msrid: row.msrid.map(Number), h: hidden ? 1 : 0 }));
