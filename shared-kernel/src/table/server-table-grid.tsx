@@ -128,27 +128,29 @@ export function ServerTableGrid<Row>({
                   key={column.field}
                   scope="col"
                   className={column.align === 'end' ? styles.end : undefined}
-                  style={{ width: column.width, minWidth: column.minWidth }}
                   aria-sort={sortIndex === 0 ? direction : undefined}
                 >
-                  {column.sortable === false ? (
-                    column.header
-                  ) : (
-                    <button
-                      type="button"
-                      className={styles.sortButton}
-                      onClick={(event) => setSorted(nextSort(sorted, sortIdOf(column), event.shiftKey))}
-                    >
-                      {column.header}
-                      <span className={styles.sortMark} aria-hidden="true">
-                        {sort ? (sort.desc ? '▼' : '▲') : '↕'}
-                        {sort && sorted.length > 1 ? sortIndex + 1 : ''}
-                      </span>
-                      {sortIndex > 0 && (
-                        <span className={styles.caption}>{t(sort!.desc ? 'ui.sort_descending' : 'ui.sort_ascending')}</span>
-                      )}
-                    </button>
-                  )}
+                  {/* Table cells ignore min-width: a block inside the header holds the column's width. */}
+                  <div style={{ minWidth: column.width ?? column.minWidth }}>
+                    {column.sortable === false ? (
+                      column.header
+                    ) : (
+                      <button
+                        type="button"
+                        className={styles.sortButton}
+                        onClick={(event) => setSorted(nextSort(sorted, sortIdOf(column), event.shiftKey))}
+                      >
+                        {column.header}
+                        <span className={styles.sortMark} aria-hidden="true">
+                          {sort ? (sort.desc ? '▼' : '▲') : '↕'}
+                          {sort && sorted.length > 1 ? sortIndex + 1 : ''}
+                        </span>
+                        {sortIndex > 0 && (
+                          <span className={styles.caption}>{t(sort!.desc ? 'ui.sort_descending' : 'ui.sort_ascending')}</span>
+                        )}
+                      </button>
+                    )}
+                  </div>
                 </th>
               );
             })}
