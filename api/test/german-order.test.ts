@@ -143,6 +143,24 @@ describe.each(backends())('German sort order on %s', (backend) => {
     expect(users.map((row) => row.ln)).toEqual(['Binder', 'Böhm', 'Brandt', 'Ebner']);
   });
 
+  it('exports all filtered rows (CSV) in the order of the list (German), and a student selection in the default name order', async () => {
+    const csvNames = async (url: string) => {
+      const res = await t.request({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      const lines = res.rawPayload.subarray(3).toString('utf8').trim().split('\r\n').slice(1);
+      // A cell holds the last name alone (students) or after the first name (income).
+      const cellsOf = (line: string) => line.split(';').map((cell) => cell.replace(/^"|"$/g, ''));
+      return lines.map((line) => NAMES.find((name) => cellsOf(line).some((cell) => cell === name || cell.endsWith(` ${name}`))) ?? line);
+    };
+    const query = (sorted: object[]) =>
+      `filtered=${encodeURIComponent(JSON.stringify([{ id: 'sid', value: schoolId }]))}&sorted=${encodeURIComponent(JSON.stringify(sorted))}`;
+    expect(await csvNames(`/api-student/export-sel?format=csv&${query([{ id: 'ln', desc: false }])}`)).toEqual(['Binder', 'Böhm', 'Brandt', 'Ebner']);
+    expect(await csvNames(`/api-student/export-sel?format=csv&${query([{ id: 'ln', desc: true }])}`)).toEqual(['Ebner', 'Brandt', 'Böhm', 'Binder']);
+    expect(await csvNames(`/api-student/export-sel?format=csv&ids=${NAMES.map((name) => students[name]).join(',')}`)).toEqual(['Binder', 'Böhm', 'Brandt', 'Ebner']);
+    expect(await csvNames(`/api-fin/export-il-sel?format=csv&${query([{ id: 'sl', desc: false }])}`)).toEqual(['Binder', 'Böhm', 'Brandt', 'Ebner']);
+    expect(await csvNames(`/api-fin/export-il-sel?format=csv&${query([{ id: 'sl', desc: true }])}`)).toEqual(['Ebner', 'Brandt', 'Böhm', 'Binder']);
+  });
+
   it('lists a microsite team by name in German order', async () => {
     for (const [i, lastname] of NAMES.entries()) {
       await sql('INSERT INTO network_members (mno, firstname, lastname) VALUES ($1, $2, $3)', [`AT-9${i}0001`, 'Kim', lastname]);
