@@ -41,6 +41,8 @@ export interface AppConfig {
   /** Attribution text the tile server requires. */
   mapAttribution: string;
   betaFlags: string[];
+  /** Origins (scheme://host[:port]) whose pages may call the public microsite API from the browser (CORS). */
+  micrositeOrigins: string[];
   disabledMemberStatuses: number[];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mapTileUrl: env.MAP_TILE_URL?.trim() ?? '',
     mapAttribution: env.MAP_ATTRIBUTION?.trim() ?? '',
     betaFlags: list(env, 'BETA_FLAGS', ''),
+    micrositeOrigins: list(env, 'MICROSITE_ORIGINS', '').map((origin) => origin.replace(/\/+$/, '')),
     disabledMemberStatuses,
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),

@@ -2,7 +2,9 @@ import './i18n.js';
 import { Navigate, Route, Routes } from 'react-router';
 import type { RemoteRoutesModule } from 'shared-kernel';
 import { RedirectHome } from './app/redirect-home.js';
+import { AlbumRoutes } from './features/album/album-routes.js';
 import { NewsRoutes } from './features/news/news-routes.js';
+import { TeamRoutes } from './features/team/team-routes.js';
 
 /** /c-dash: the content area starts at the news (spec 002). */
 function ContentDashboardRoutes() {
@@ -17,8 +19,8 @@ function ContentDashboardRoutes() {
 export const routes: RemoteRoutesModule['routes'] = {
   'c-dash': ContentDashboardRoutes,
   'c-news': NewsRoutes,
-  'c-album': RedirectHome,
-  'c-team': RedirectHome,
+  'c-album': AlbumRoutes,
+  'c-team': TeamRoutes,
   'c-settings': RedirectHome,
   'c-help': RedirectHome,
   'c-seminar': RedirectHome,

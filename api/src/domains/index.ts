@@ -11,6 +11,8 @@ import releaseNotesRoutes from './news/release-notes-routes.js';
 import contentRoutes from './news/routes.js';
 import albumRoutes from './microsite/album-routes.js';
 import micrositeImageRoutes from './microsite/image-routes.js';
+import micrositeSettingsRoutes from './microsite/settings-routes.js';
+import publicMicrositeRoutes from './microsite/public-routes.js';
 import teamRoutes from './microsite/team-routes.js';
 import outboxRoutes from './outbox/routes.js';
 import reminderRoutes from './reminders/routes.js';
@@ -53,4 +55,6 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-content', plugin: albumRoutes }, // microsite: /album, /album-list, /album-file
   { prefix: '/api-cubic', plugin: micrositeImageRoutes }, // microsite: /image/{id}-{size}[/members]
   { prefix: '/api-base', plugin: teamRoutes }, // microsite: /team, /tpu
+  { prefix: '/api-config', plugin: micrositeSettingsRoutes }, // microsite: /school, /school-list, /school-image
+  { prefix: '/public', plugin: publicMicrositeRoutes }, // microsite: the public microsite API (no session, CORS)
 ];

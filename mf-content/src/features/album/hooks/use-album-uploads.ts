@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toErrorCode } from 'shared-kernel';
+import { ALBUM_FILE_MAX_BYTES, ERROR, type AlbumFile } from 'shared-kernel/contracts';
+import { uploadAlbumImage } from '../api/album-api.js';
+
+/** An image being sent, with the share sent so far (0..1). */
+export interface RunningUpload {
+  key: number;
+  name: string;
+  share: number;
+}
+
+/** An image the server (or the size limit) refused. */
+export interface RefusedUpload {
+  key: number;
+  name: string;
+  code: number;
+}
+
+let nextKey = 1;
+
+/**
+ * Uploads album images as soon as they are picked or dropped, one request per image, with
+ * progress. Stored images wait in `stored` (to append, or to put at `replaceIndex`) until the
+ * form takes them (`take`). Running uploads are aborted when the form closes; while any runs the
+ * form may not be saved (spec 002 §5).
+ */
+/** An image stored by the server, waiting for the form. */
+export interface StoredUpload {
+  file: AlbumFile;
+  replaceIndex: number | null;
+}
+
+export function useAlbumUploads(schoolId: number | null) {
+  const [running, setRunning] = useState<RunningUpload[]>([]);
+  const [refused, setRefused] = useState<RefusedUpload[]>([]);
+  const controllers = useRef(new Set<AbortController>());
+  const [stored, setStored] = useState<StoredUpload[]>([]);
+  useEffect(() => {
+    const active = controllers.current;
+    return () => active.forEach((controller) => controller.abort());
+  }, []);
+
+  const upload = useCallback(
+    (files: File[], replaceIndex: number | null = null) => {
+      if (schoolId === null) return;
+      for (const file of files) {
+        const key = nextKey++;
+        if (file.size > ALBUM_FILE_MAX_BYTES) {
+          setRefused((list) => [...list, { key, name: file.name, code: ERROR.fileTooLarge }]);
+          continue;
+        }
+        const controller = new AbortController();
+        controllers.current.add(controller);
+        setRunning((list) => [...list, { key, name: file.name, share: 0 }]);
+        uploadAlbumImage(
+          file,
+          schoolId,
+          (share) => setRunning((list) => list.map((entry) => (entry.key === key ? { ...entry, share } : entry))),
+          controller.signal,
+        )
+          .then(
+            (image) => {
+              if (!controller.signal.aborted) setStored((list) => [...list, { file: image, replaceIndex }]);
+            },
+            async (error: unknown) => {
+              if (controller.signal.aborted) return;
+              const code = await toErrorCode(error);
+              setRefused((list) => [...list, { key, name: file.name, code }]);
+            },
+          )
+          .finally(() => {
+            controllers.current.delete(controller);
+            setRunning((list) => list.filter((entry) => entry.key !== key));
+          });
+      }
+    },
+    [schoolId],
+  );
+
+  const dismiss = useCallback((key: number) => setRefused((list) => list.filter((entry) => entry.key !== key)), []);
+  const take = useCallback(() => setStored([]), []);
+  return { running, refused, stored, busy: running.length > 0, upload, dismiss, take };
+}
