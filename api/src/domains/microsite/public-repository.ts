@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { sortKey } from '../../lib/paged-list.js';
 
 /**
  * What the public microsite shows (no session: these run as system work, so every query
@@ -91,7 +92,7 @@ export async function publicTeam(db: Queryable, schoolId: number) {
        LEFT JOIN team_members t ON t.school_id = r.school_id AND t.mno = r.mno
       WHERE r.school_id = $1 AND NOT coalesce(t.hidden, false)
       GROUP BY m.mno, t.photo_id
-      ORDER BY lower(m.lastname), lower(m.firstname), m.mno`,
+      ORDER BY ${sortKey('m.lastname')}, ${sortKey('m.firstname')}, m.mno`,
     [schoolId],
   );
   return result.rows.map((row) => ({ ...row, roles: row.roles.map(Number) }));

@@ -1,5 +1,6 @@
 import type { SchoolSettings, SchoolSettingsForm, SchoolSettingsListRow, TimetableEvent } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { sortKey } from '../../lib/paged-list.js';
 import { updateVersioned } from '../../lib/record-version.js';
 
 /**
@@ -85,7 +86,7 @@ export async function listSettingsSchools(tx: Queryable, schoolIds: readonly num
   const result = await tx.query<{ sid: number; n: string; slug: string; microsite_on: boolean; address_complete: boolean }>(
     `SELECT s.id AS sid, s.name AS n, x.slug, x.microsite_on, (s.street <> '' AND s.city <> '') AS address_complete
        FROM schools s JOIN school_settings x ON x.school_id = s.id
-      WHERE s.id = ANY($1::int[]) ORDER BY s.name`,
+      WHERE s.id = ANY($1::int[]) ORDER BY ${sortKey('s.name')}, s.id`,
     [schoolIds],
   );
   return result.rows.map((row) => ({ ...row, msu: `${publicUrl}/public/schools/${row.slug}/settings` }));
