@@ -6,15 +6,18 @@
 // `npm run build` first) the time from opening /m-student/list in Chromium to the first rows.
 // A measurement script, not a test: print and record in README.
 //
-//   npm run bench:api [-- --seconds 10] [--students 100000] [--only pglite|postgres] [--browser] [--no-build]
+//   npm run bench:api [-- --seconds 10] [--students 100000] [--only pglite|postgres] [--browser] [--no-build] [--profile]
+//
+// --profile runs the server under `node --cpu-prof` and prints the functions with the most
+// self time during the API runs (and where the .cpuprofile files are, for Chrome DevTools).
 //
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a
 // server where a database sbo_bench_<random> is created and dropped again.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -29,6 +32,9 @@ const option = (name, fallback) => {
 const SECONDS = Number(option('seconds', '10'));
 const STUDENTS = Number(option('students', '100000'));
 const ONLY = option('only', '');
+const START_LOAD = loadavg().map((n) => n.toFixed(2)).join(' ');
+const PROFILE = args.includes('--profile');
+const PROFILE_DIR = PROFILE ? mkdtempSync(join(tmpdir(), 'sbo-bench-profile-')) : '';
 const CONNECTIONS = [10, 50];
 const PREFIX = 'be';
 const STATUS = 2;
@@ -113,9 +119,10 @@ async function rawDatabase(env, connections) {
   }
 }
 
-async function startServer(env, work) {
+async function startServer(env, work, profileDir) {
   const port = await freePort();
-  const server = spawn(process.execPath, [join(root, 'api/dist/server.js')], {
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = spawn(process.execPath, [...nodeArgs, join(root, 'api/dist/server.js')], {
     cwd: work,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', STATIC_ROOT: root, DEMO: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -188,8 +195,32 @@ async function firstRows(base) {
   }
 }
 
+/**
+ * The functions with the most self time in the server's .cpuprofile (V8's format: nodes with
+ * a callFrame, samples naming a node, timeDeltas in µs between samples): share of all samples.
+ */
+function topSelfTime(dir, count = 15) {
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) return { file: '(none written)', total: 0, entries: [] };
+  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const where = url ? `${url.replace(`file://${root}/`, '').replace(/^.*node_modules\//, '')}:${lineNumber + 1}` : '';
+    const key = `${functionName || '(anonymous)'} ${where}`.trim();
+    self.set(key, (self.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  const entries = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, us]) => ({ name, ms: us / 1000, share: us / total }));
+  return { file: join(dir, file), total: total / 1000, entries };
+}
+
 const results = [];
 const browserTimes = {};
+const profiles = {};
 const backends = ONLY ? [ONLY] : ['pglite', 'postgres'];
 for (const backend of backends) {
   const work = mkdtempSync(join(tmpdir(), 'sbo-bench-api-'));
@@ -223,7 +254,9 @@ for (const backend of backends) {
       process.stdout.write(`[${backend}] database alone, ${connections} callers, ${SECONDS} s ...\n`);
       raw[connections] = await rawDatabase(env, connections);
     }
-    const server = await startServer(env, work);
+    const profileDir = PROFILE ? join(PROFILE_DIR, backend) : '';
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const server = await startServer(env, work, profileDir);
     try {
       const cookie = await login(server.base);
       // Warm-up (JIT, caches, pool).
@@ -237,6 +270,7 @@ for (const backend of backends) {
     } finally {
       await server.stop();
     }
+    if (profileDir) profiles[backend] = topSelfTime(profileDir);
   } finally {
     await dropDatabase();
     rmSync(work, { recursive: true, force: true });
@@ -259,4 +293,9 @@ const lines = [
   ...[...new Set(results.map((r) => r.backend))].map((b) => `seeding ${b}: ${fmt(results.find((r) => r.backend === b).seedSeconds)} s`),
   ...Object.entries(browserTimes).map(([b, ms]) => `Chromium, ${b}: /m-student/list first rows visible after ${ms.cold} ms (first visit), ${ms.warm} ms (repeat)`),
 ];
+for (const [backend, profile] of Object.entries(profiles)) {
+  lines.push('', `Server CPU profile, ${backend} (${profile.file}, ${fmt(profile.total / 1000)} s sampled): top self time`, '', '| self ms | share | function |', '| ---: | ---: | --- |');
+  for (const e of profile.entries) lines.push(`| ${fmt(e.ms, 0)} | ${fmt(e.share * 100)} % | ${e.name.replace(/\|/g, '\\|')} |`);
+}
+lines.push('', `load average at the end: ${loadavg().map((n) => n.toFixed(2)).join(' ')} (at the start: ${START_LOAD})`);
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,3 +1,5 @@
+import type { SessionCache } from './auth/session-cache.js';
+import type { SessionPrincipal } from './domains/users/principals-repository.js';
 import type { Atom, SchoolRef } from 'shared-kernel/contracts';
 import type { Access, RouteAccessEntry } from './auth/access.js';
 import type { AppConfig } from './config.js';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     files: FileStore;
     /** Every declared route with its access (the authorization matrix test reads this). */
     routeAccess: RouteAccessEntry[];
+    /** Sessions' principals kept a few seconds, forgotten on any change (auth/session-cache.ts). */
+    sessionCache: SessionCache<SessionPrincipal>;
     /** Keeps a background write alive until it settles; close() waits for it. */
     track(job: Promise<unknown>): void;
     /** The clock (tests inject one to move time). */

@@ -42,7 +42,21 @@ export interface Db extends Queryable {
    *  school-owned table to scope.schoolIds. Route handlers touch school data only through this. */
   scoped<T>(scope: SchoolScope, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** See {@link Driver.listen}. */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** What {@link Db.listen} tells its caller. */
+export interface NotificationListener {
+  /** A NOTIFY on the channel, with its payload. */
+  notify(payload: string): void;
+  /**
+   * true once notifications arrive, false when they may be missed (connection lost; the
+   * driver reconnects and reports true again). Only while true may a caller rely on hearing
+   * every change.
+   */
+  state(listening: boolean): void;
 }
 
 /** A transaction handle that can also run a script of several statements (migrations). */
@@ -59,6 +73,13 @@ export interface Driver {
    * (trusted text) run right after BEGIN in the same round trip as BEGIN.
    */
   transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>, setup?: string): Promise<T>;
+  /**
+   * LISTEN on `channel` (a plain identifier): every NOTIFY committed by any connection (this
+   * process or another one) reaches listener.notify. A notification caused by this process's
+   * own transaction or query is delivered before that call's promise resolves, so this
+   * process never acts on what it has just changed. Returns the function that stops.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -130,6 +151,7 @@ function wrap(driver: Driver): Db {
     ping: async () => {
       await driver.query('SELECT 1');
     },
+    listen: (channel, listener) => driver.listen(channel, listener),
     close: () => driver.close(),
   };
 }

@@ -33,6 +33,15 @@ parentPort.on('message', async (message) => {
     } else if (op === 'exec') {
       await pg.exec(sql);
       parentPort.postMessage({ id, ok: true });
+    } else if (op === 'listen') {
+      // PGlite hands its own session's notifications to the callback while it reads the
+      // answer of the committing statement, so the message below reaches the main thread
+      // before that statement's reply (the thread's messages keep their order).
+      await pg.listen(sql, (payload) => parentPort.postMessage({ notify: sql, payload }));
+      parentPort.postMessage({ id, ok: true });
+    } else if (op === 'unlisten') {
+      await pg.unlisten(sql);
+      parentPort.postMessage({ id, ok: true });
     } else if (op === 'close') {
       if (!pg.closed) await pg.close();
       parentPort.postMessage({ id, ok: true });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { API_DIR } from '../lib/paths.js';
-import type { Driver, QueryResult, ScriptQueryable } from './index.js';
+import type { Driver, NotificationListener, QueryResult, ScriptQueryable } from './index.js';
 
 const TIMESTAMP = 1114;
 const TIMESTAMPTZ = 1184;
@@ -9,6 +9,9 @@ const BYTEA = 17;
 
 interface WorkerReply {
   id: number;
+  /** A notification (no id): its channel and payload. */
+  notify?: string;
+  payload?: string;
   ok: boolean;
   rows?: Record<string, unknown>[];
   fields?: { name: string; type: number }[];
@@ -35,6 +38,7 @@ export async function openPglite(dataDir: string): Promise<Driver> {
   const pending = new Map<number, { resolve: (r: WorkerReply) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let failure: Error | undefined;
+  let closing = false;
 
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(error);
@@ -44,7 +48,12 @@ export async function openPglite(dataDir: string): Promise<Driver> {
       resolve();
     });
   });
+  const channels = new Map<string, Set<NotificationListener>>();
   worker.on('message', (reply: WorkerReply) => {
+    if (reply.notify !== undefined) {
+      for (const listener of channels.get(reply.notify) ?? []) listener.notify(reply.payload ?? '');
+      return;
+    }
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
@@ -52,6 +61,7 @@ export async function openPglite(dataDir: string): Promise<Driver> {
     else waiter.reject(new PgliteError(reply.error ?? { message: 'unknown database error' }));
   });
   const failAll = (error: Error) => {
+    if (!failure) for (const listeners of channels.values()) for (const listener of listeners) listener.state(false);
     failure = error;
     for (const waiter of pending.values()) waiter.reject(error);
     pending.clear();
@@ -59,7 +69,7 @@ export async function openPglite(dataDir: string): Promise<Driver> {
   worker.on('error', failAll);
   worker.on('exit', () => failAll(Object.assign(new Error('Connection terminated: embedded database stopped'), { code: '57P01' })));
 
-  const send = (op: 'query' | 'exec' | 'close', sql?: string, params?: unknown[]) =>
+  const send = (op: 'query' | 'exec' | 'listen' | 'unlisten' | 'close', sql?: string, params?: unknown[]) =>
     new Promise<WorkerReply>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = nextId++;
@@ -114,8 +124,30 @@ export async function openPglite(dataDir: string): Promise<Driver> {
           throw error;
         }
       }),
+    listen: async (channel: string, listener: NotificationListener) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      listener.state(false);
+      const listeners = channels.get(channel) ?? new Set<NotificationListener>();
+      if (!channels.has(channel)) {
+        channels.set(channel, listeners);
+        // Between transactions: a LISTEN inside one would only count from its COMMIT.
+        await exclusive(() => send('listen', channel));
+      }
+      listeners.add(listener);
+      // One connection in this process: it cannot be lost without the database itself.
+      listener.state(!failure);
+      return async () => {
+        const listeners = channels.get(channel);
+        listeners?.delete(listener);
+        if (listeners && !listeners.size) {
+          channels.delete(channel);
+          if (!failure && !closing) await exclusive(() => send('unlisten', channel)).catch(() => undefined);
+        }
+      };
+    },
     close: async () => {
-      if (failure) return;
+      if (failure || closing) return;
+      closing = true;
       await exclusive(() => send('close')).catch(() => undefined);
       await worker.terminate();
     },

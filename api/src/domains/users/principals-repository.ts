@@ -81,17 +81,19 @@ export interface SessionPrincipal {
   principal: Principal;
   /** When the session was last slid forward (the guard refreshes it when stale). */
   lastSeenAt: Date;
+  /** When the session ends however active it is. */
+  absoluteExpiresAt: Date;
 }
 
 /**
  * The session for a token hash if it is live at `now` (not revoked, its user enabled, seen
  * after `idleCutoff`, before its absolute expiry) together with the user's permissions, in
- * one round trip: every API request runs this, fresh from the database, so a revoked
- * session, a disabled user or a removed atom take effect on the next request.
+ * one round trip. The access guard keeps the answer a few seconds (auth/session-cache.ts);
+ * the triggers of migration 050 make every process forget it as soon as any of it changes.
  */
 export async function loadSessionPrincipal(q: Queryable, tokenHash: Buffer, now: Date, idleCutoff: Date): Promise<SessionPrincipal | null> {
-  const res = await q.query<PrincipalRow & { last_seen_at: Date }>(
-    `SELECT s.last_seen_at, ${PRINCIPAL_COLUMNS}
+  const res = await q.query<PrincipalRow & { last_seen_at: Date; absolute_expires_at: Date }>(
+    `SELECT s.last_seen_at, s.absolute_expires_at, ${PRINCIPAL_COLUMNS}
        FROM sessions s
        JOIN users u ON u.id = s.user_id
        ${PRINCIPAL_JOINS}
@@ -100,7 +102,7 @@ export async function loadSessionPrincipal(q: Queryable, tokenHash: Buffer, now:
     [tokenHash, now, idleCutoff],
   );
   const row = res.rows[0];
-  return row ? { principal: principalOf(row), lastSeenAt: row.last_seen_at } : null;
+  return row ? { principal: principalOf(row), lastSeenAt: row.last_seen_at, absoluteExpiresAt: row.absolute_expires_at } : null;
 }
 
 /** Saves the user's school filter (ids already checked against the allowed schools). */

@@ -2,9 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access, RouteAccessEntry } from '../../auth/access.js';
 import { SESSION_COOKIE } from '../../auth/session-cookie.js';
+import { PRINCIPAL_CHANNEL, SessionCache } from '../../auth/session-cache.js';
 import { hashToken } from '../../auth/tokens.js';
 import { forbidden, unauthorized } from '../../lib/http-error.js';
-import { loadSessionPrincipal } from '../../domains/users/principals-repository.js';
+import { loadSessionPrincipal, type SessionPrincipal } from '../../domains/users/principals-repository.js';
 import { touchSession } from '../../domains/auth/sessions-repository.js';
 import type { RequestSession } from '../../types.js';
 
@@ -18,20 +19,30 @@ function isExempt(url: string): boolean {
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * Loads the caller's session from the cookie with the user's permissions, fresh from the
- * database in one query (a revoked session, a disabled user or a removed atom take effect on
- * the next request). Null when there is no live session.
+ * Loads the caller's session from the cookie with the user's permissions: from the session
+ * cache when this process read it in the last few seconds and has heard of no change to it
+ * since (a revoked session, a disabled user or a removed atom reach every process by NOTIFY,
+ * see auth/session-cache.ts), else from the database in one query. Null when there is no
+ * live session. The cache only ever saves a read: expiry is checked on every request, and a
+ * session the cached copy finds expired is read again before it is refused.
  */
 export async function loadRequestSession(app: FastifyInstance, request: FastifyRequest): Promise<RequestSession | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
+  const key = tokenHash.toString('hex');
   const now = app.now();
   const idleCutoff = new Date(now.getTime() - app.config.sessionIdleMinutes * 60_000);
-  const live = await loadSessionPrincipal(app.db, tokenHash, now, idleCutoff);
-  if (!live) return null;
+  let live = app.sessionCache.get(key);
+  if (!live || !(live.absoluteExpiresAt > now && live.lastSeenAt > idleCutoff)) {
+    const generation = app.sessionCache.begin();
+    live = (await loadSessionPrincipal(app.db, tokenHash, now, idleCutoff)) ?? undefined;
+    if (!live) return null;
+    app.sessionCache.put(key, live, generation);
+  }
   if (now.getTime() - live.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await touchSession(app.db, tokenHash, now, new Date(now.getTime() - TOUCH_INTERVAL_MS));
+    app.sessionCache.touched(key, now);
   }
   const { principal } = live;
   return {
@@ -62,6 +73,16 @@ export default fp(
   async function accessGuard(app: FastifyInstance) {
     const declared: RouteAccessEntry[] = [];
     app.decorate('routeAccess', declared);
+    const sessionCache = new SessionCache<SessionPrincipal>();
+    app.decorate('sessionCache', sessionCache);
+    const stopListening = await app.db.listen(PRINCIPAL_CHANNEL, {
+      notify: (payload) => sessionCache.invalidate(payload),
+      state: (listening) => sessionCache.setListening(listening),
+    });
+    app.addHook('onClose', async () => {
+      sessionCache.setListening(false);
+      await stopListening().catch(() => undefined);
+    });
     app.decorateRequest('session', null);
     app.decorateRequest('scope', null as never);
     app.decorateRequest('audit', null as never);
