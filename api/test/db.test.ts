@@ -1,4 +1,8 @@
-import { backends, createTestDatabase, type TestDatabase } from './support/test-db.js';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultMigrationsDir, openDb } from '../src/db/index.js';
+import { backends, createTestConfig, createTestDatabase, type TestDatabase } from './support/test-db.js';
 
 describe.each(backends())('database layer on %s', (backend) => {
   let t: TestDatabase;
@@ -25,6 +29,25 @@ describe.each(backends())('database layer on %s', (backend) => {
   it('records applied migrations and is idempotent', async () => {
     const res = await t.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(res.rows.map((r) => r.version)).toContain('001_core.sql');
+  });
+
+  it('runs a migration longer than the statement timeout of requests (a table rewrite on existing data)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sbo-migrations-'));
+    const { config, drop } = await createTestConfig(backend, { PG_STATEMENT_TIMEOUT_MS: '200' });
+    try {
+      for (const file of readdirSync(defaultMigrationsDir())) copyFileSync(join(defaultMigrationsDir(), file), join(dir, file));
+      writeFileSync(join(dir, '999_slow.sql'), 'SELECT pg_sleep(0.5);');
+      const db = await openDb(config, { migrationsDir: dir });
+      try {
+        expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM schema_migrations WHERE version = '999_slow.sql'")).rows[0].n).toBe(1);
+        if (backend === 'postgres') await expect(db.query('SELECT pg_sleep(0.5)')).rejects.toThrow();
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await drop();
+    }
   });
 
   it('returns int8 as number and date as YYYY-MM-DD on both backends', async () => {

@@ -108,6 +108,10 @@ export async function migrate(driver: Driver, dir = defaultMigrationsDir()): Pro
     .filter((name) => /^\d{3}_[\w-]+\.sql$/.test(name))
     .sort();
   return driver.transaction(async (tx) => {
+    // PG_STATEMENT_TIMEOUT_MS bounds requests, not migrations: a migration that rewrites a
+    // table of existing data (023 adds sort key columns to every student) may take longer
+    // than a request may, and so may waiting for another process's migrations.
+    await tx.query('SET LOCAL statement_timeout = 0');
     // Two processes starting together on one server: the second waits here, then finds
     // the migrations applied.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
