@@ -116,7 +116,7 @@ describe.each(backends())('sessions on %s', (backend) => {
       method: 'PUT',
       url: `/api-user/data?id=${user.id}`,
       headers: { cookie: admin.cookie },
-      payload: { username: d.un, salutation_id: 1, firstname: d.fn, lastname: d.ln, email: d.email, role_id: d.role_id, status: 1, schools: [], disabled: true },
+      payload: { username: d.un, salutation_id: 1, firstname: d.fn, lastname: d.ln, email: d.email, role_id: d.role_id, status: 1, schools: [], disabled: true, version: d.version },
     });
     expect(res.statusCode).toBe(200);
     const after = await t.request({ method: 'GET', url: '/api-application-state/get-state', headers: { cookie } });

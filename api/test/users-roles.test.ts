@@ -76,7 +76,7 @@ describe.each(backends())('users, roles, filter and state on %s', (backend) => {
     expect(check.json()).toEqual({ success: true, valid: true, available: false });
     // An admin cannot edit another admin (who does not exist for him: 404); only a superadmin deletes.
     const otherAdmin = await createUser(t.db, { level: 2 });
-    const edit = await t.request({ method: 'PUT', url: `/api-user/data?id=${otherAdmin.id}`, headers: { cookie: admin.cookie }, payload: userForm({ username: otherAdmin.username }) });
+    const edit = await t.request({ method: 'PUT', url: `/api-user/data?id=${otherAdmin.id}`, headers: { cookie: admin.cookie }, payload: { ...userForm({ username: otherAdmin.username }), version: 1 } });
     expect(edit.statusCode).toBe(404);
     expect((await t.request({ method: 'DELETE', url: `/api-user/data?id=${id}`, headers: { cookie: admin.cookie } })).statusCode).toBe(403);
     const superadmin = await t.loginAs({ level: 1 });
@@ -118,8 +118,8 @@ describe.each(backends())('users, roles, filter and state on %s', (backend) => {
     const id = made.json().id;
     expect((await t.request({ method: 'POST', url: '/api-base/role', headers, payload: { role_name: 'kasse', atoms: [] } })).json().fields).toEqual({ role_name: 'form.name_taken' });
     expect((await t.request({ method: 'POST', url: '/api-base/role', headers, payload: { role_name: 'X', atoms: ['root_access'] } })).statusCode).toBe(400);
-    expect((await t.request({ method: 'PUT', url: `/api-base/role?id=${id}`, headers, payload: { role_name: 'Kasse', atoms: [...ATOMS] } })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api-base/role?id=${id}`, headers })).json()).toMatchObject({ id, role_name: 'Kasse', uc: 0, atoms: [...ATOMS] });
+    expect((await t.request({ method: 'PUT', url: `/api-base/role?id=${id}`, headers, payload: { role_name: 'Kasse', atoms: [...ATOMS], version: 1 } })).json()).toEqual({ success: true, version: 2 });
+    expect((await t.request({ method: 'GET', url: `/api-base/role?id=${id}`, headers })).json()).toMatchObject({ id, role_name: 'Kasse', uc: 0, atoms: [...ATOMS], version: 2 });
     await t.db.query("INSERT INTO users (username, password_hash, level, role_id) VALUES ('holder', 'x', 3, $1)", [id]);
     const inUse = await t.request({ method: 'DELETE', url: `/api-base/role?id=${id}`, headers });
     expect(inUse.statusCode).toBe(409);

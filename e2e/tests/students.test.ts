@@ -133,7 +133,7 @@ describe('students', () => {
       const state = await (await trainer.page.request.get(`${s.product.url}/api-application-state/get-state`)).json();
       const refused = await trainer.page.request.put(`${s.product.url}/api-student/pd?stid=${stid}`, {
         headers: { 'X-Client-Version': state.version, Origin: s.product.url },
-        data: { salutation_id: 1, firstname: 'Gehackt', lastname: 'Gehackt', student_status_id: 2 },
+        data: { salutation_id: 1, firstname: 'Gehackt', lastname: 'Gehackt', student_status_id: 2, version: 1 },
       });
       expect(refused.status()).toBe(403);
       await trainer.page.reload();

@@ -56,6 +56,8 @@ export type IncomeForm = yup.InferType<typeof incomeFormSchema>;
 /** GET /api-fin/income?id answer (the saved form plus read-only facts). */
 export interface IncomeItem extends IncomeForm {
   id: number;
+  /** The record version (send it with the PUT). */
+  version: number;
   currency: string;
   /** Student the income came from (created by a student payment): not editable then. */
   student_id: number | null;
@@ -119,6 +121,8 @@ export type ExpenseForm = yup.InferType<typeof expenseFormSchema>;
 
 export interface ExpenseItem extends ExpenseForm {
   id: number;
+  /** The record version (send it with the PUT). */
+  version: number;
   currency: string;
   created_at: string;
 }

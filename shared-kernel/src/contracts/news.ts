@@ -78,6 +78,8 @@ export interface NewsItem extends Omit<NewsForm, 'files'> {
   editable: boolean;
   created_at: string;
   updated_at: string;
+  /** The record version (send it with the PUT). */
+  version: number;
 }
 
 // ---- association news (the association dashboard's news block, /e-dash) -----------------

@@ -260,6 +260,8 @@ export interface TimelineEntry {
   author: string;
   /** Notes may be edited and deleted (by student_w); other entries not. */
   editable: boolean;
+  /** The record version (a note's edit sends it with PUT /api-student/note). */
+  version: number;
 }
 
 // ---- documents ---------------------------------------------------------------------------
@@ -336,6 +338,8 @@ export interface ReminderRow {
   /** "Firstname Lastname" of the student or lead. */
   ref_name: string | null;
   school_id: number;
+  /** The reminder's record version (send it with PUT /api-reminder/data). */
+  version: number;
 }
 
 /**

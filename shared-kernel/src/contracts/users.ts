@@ -39,6 +39,8 @@ export interface RoleRow {
   uc: number;
   ro: boolean;
   ro_reason: RoleReadOnlyReason | null;
+  /** The role's record version (send it with PUT /api-base/role). */
+  version: number;
 }
 
 export const roleSchema = yup

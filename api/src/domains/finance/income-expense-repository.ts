@@ -10,6 +10,7 @@ import type {
   PagedListRequest,
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { updateVersioned } from '../../lib/record-version.js';
 import { definePagedList, filterConditions, orderBy, runPagedList, type PagedListDef, type PagedRequest } from '../../lib/paged-list.js';
 
 /**
@@ -155,10 +156,11 @@ interface IncomeRecord {
   student_id: number | null;
   payment_id: number | null;
   created_at: Date;
+  version: number;
 }
 
 const INCOME_COLUMNS = `id, school_id, payment_cat_id, custom_category, payment_method_id, account_id, payment_date,
-  amount, tax_percent::float8 AS tax_percent, annotation, currency, student_id, payment_id, created_at`;
+  amount, tax_percent::float8 AS tax_percent, annotation, currency, student_id, payment_id, created_at, version`;
 
 /** One income item, or null when it does not exist in scope. */
 export async function getIncome(tx: Queryable, id: number, forUpdate = false): Promise<(IncomeItem & { locked: boolean }) | null> {
@@ -195,14 +197,17 @@ export async function insertIncome(tx: Queryable, form: IncomeValues, currency: 
   return result.rows[0]!.id;
 }
 
-export async function updateIncome(tx: Queryable, id: number, form: IncomeValues): Promise<void> {
-  await tx.query(
-    `UPDATE income SET school_id = $2, payment_cat_id = $3, custom_category = $4, payment_method_id = $5, account_id = $6,
-            payment_date = $7, amount = $8, tax_percent = $9, annotation = $10
-      WHERE id = $1`,
-    [id, form.school_id, form.payment_cat_id, form.custom_category, form.payment_method_id, form.account_id, form.payment_date,
+/** Updates an income item read with `version`; answers the next version (409 {error: 9} when stale). */
+export async function updateIncome(tx: Queryable, id: number, form: IncomeValues, version: number): Promise<number> {
+  return updateVersioned(tx, {
+    table: 'income',
+    set: `school_id = $2, payment_cat_id = $3, custom_category = $4, payment_method_id = $5, account_id = $6,
+          payment_date = $7, amount = $8, tax_percent = $9, annotation = $10`,
+    where: 'id = $1',
+    params: [id, form.school_id, form.payment_cat_id, form.custom_category, form.payment_method_id, form.account_id, form.payment_date,
       form.amount, form.tax_percent, form.annotation],
-  );
+    version,
+  });
 }
 
 export async function deleteIncome(tx: Queryable, id: number): Promise<void> {
@@ -215,7 +220,7 @@ interface ExpenseRecord extends Omit<ExpenseItem, 'created_at' | 'amount'> {
 }
 
 const EXPENSE_COLUMNS = `id, school_id, name, expense_cat_id, payment_date, amount, tax_percent::float8 AS tax_percent,
-  annotation, currency, created_at`;
+  annotation, currency, created_at, version`;
 
 export async function getExpense(tx: Queryable, id: number, forUpdate = false): Promise<ExpenseItem | null> {
   const result = await tx.query<ExpenseRecord>(`SELECT ${EXPENSE_COLUMNS} FROM expense WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
@@ -233,13 +238,15 @@ export async function insertExpense(tx: Queryable, form: ExpenseForm, currency: 
   return result.rows[0]!.id;
 }
 
-export async function updateExpense(tx: Queryable, id: number, form: ExpenseForm): Promise<void> {
-  await tx.query(
-    `UPDATE expense SET school_id = $2, name = $3, expense_cat_id = $4, payment_date = $5, amount = $6, tax_percent = $7,
-            annotation = $8
-      WHERE id = $1`,
-    [id, form.school_id, form.name, form.expense_cat_id, form.payment_date, form.amount, form.tax_percent, form.annotation],
-  );
+/** Updates an expense item read with `version`; answers the next version (409 {error: 9} when stale). */
+export async function updateExpense(tx: Queryable, id: number, form: ExpenseForm, version: number): Promise<number> {
+  return updateVersioned(tx, {
+    table: 'expense',
+    set: 'school_id = $2, name = $3, expense_cat_id = $4, payment_date = $5, amount = $6, tax_percent = $7, annotation = $8',
+    where: 'id = $1',
+    params: [id, form.school_id, form.name, form.expense_cat_id, form.payment_date, form.amount, form.tax_percent, form.annotation],
+    version,
+  });
 }
 
 export async function deleteExpense(tx: Queryable, id: number): Promise<void> {

@@ -23,6 +23,8 @@ import type { Queryable } from '../../db/index.js';
 import { sendExport, type ExportColumn, type ExportFormat } from '../../lib/export.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { filterIds, pagedListBodySchema, pagedListResponseSchema, sortIds, type PagedListDef } from '../../lib/paged-list.js';
+import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
+import { savedWithVersionSchema, versionConflictResponses, versionSchema, withVersionBody } from '../../lib/record-version.js';
 import { validate } from '../../lib/validate.js';
 import {
   EXPENSE_LIST,
@@ -82,7 +84,7 @@ const incomeBody = {
 
 const incomeItemSchema = {
   type: 'object',
-  required: [...incomeBody.required, 'id', 'currency', 'student_id', 'created_at', 'custom_category', 'account_id', 'tax_percent', 'annotation'],
+  required: [...incomeBody.required, 'id', 'currency', 'student_id', 'created_at', 'custom_category', 'account_id', 'tax_percent', 'annotation', 'version'],
   properties: {
     ...incomeBody.properties,
     payment_cat_id: { type: 'integer' },
@@ -92,6 +94,7 @@ const incomeItemSchema = {
     currency: { type: 'string' },
     student_id: { type: ['integer', 'null'] },
     created_at: instant,
+    version: versionSchema,
   },
 } as const;
 
@@ -112,7 +115,7 @@ const expenseBody = {
 
 const expenseItemSchema = {
   type: 'object',
-  required: [...expenseBody.required, 'id', 'currency', 'created_at', 'annotation'],
+  required: [...expenseBody.required, 'id', 'currency', 'created_at', 'annotation', 'version'],
   properties: {
     ...expenseBody.properties,
     expense_cat_id: { type: 'integer' },
@@ -120,6 +123,7 @@ const expenseItemSchema = {
     id: { type: 'integer' },
     currency: { type: 'string' },
     created_at: instant,
+    version: versionSchema,
   },
 } as const;
 
@@ -289,15 +293,16 @@ interface ItemRoutes<S extends AnySchema> {
   entity: 'income' | 'expense';
   path: string;
   summaries: { get: string; post: string; put: string; delete: string };
-  /** The JSON schema of the body (POST, PUT) and of the item (GET). */
-  body: Record<string, unknown>;
+  /** The JSON schema of the body (POST; PUT adds the version) and of the item (GET). */
+  body: { properties: Record<string, unknown>; required?: readonly string[] };
   item: Record<string, unknown>;
   /** The contracts yup schema the body is validated with (the same the forms use). */
   form: S;
   /** Reads the item; `locked` set (income booked from a student payment) refuses PUT and DELETE. */
   get(tx: Queryable, id: number, forUpdate?: boolean): Promise<{ school_id: number; locked?: boolean } | null>;
   insert(tx: Queryable, form: InferType<S>, currency: string, userId: number): Promise<number>;
-  update(tx: Queryable, id: number, form: InferType<S>): Promise<void>;
+  /** Saves the item read with `version` and answers the next version (updateVersioned). */
+  update(tx: Queryable, id: number, form: InferType<S>, version: number): Promise<number>;
   remove(tx: Queryable, id: number): Promise<void>;
   /** The form as stored (checks that need the database); the validated form when absent. */
   normalise?(tx: Queryable, form: InferType<S>): Promise<InferType<S>>;
@@ -377,7 +382,11 @@ export async function incomeExpenseRoutes(app: FastifyInstance): Promise<void> {
           summary: summaries.post,
           tags,
           body: spec.body,
-          response: { ...errorResponses, 200: { type: 'object', required: ['success', 'id'], properties: { success: { type: 'boolean' }, id: { type: 'integer' } } } },
+          response: {
+            ...errorResponses,
+            ...idempotencyResponses,
+            200: { type: 'object', required: ['success', 'id'], properties: { success: { type: 'boolean' }, id: { type: 'integer' } } },
+          },
         },
       },
       async (request) => {
@@ -387,9 +396,13 @@ export async function incomeExpenseRoutes(app: FastifyInstance): Promise<void> {
         const currency = app.config.currency;
         request.audit.entity = entity;
         request.audit.schoolId = form.school_id;
-        const newId = await request.scoped(async (tx) => spec.insert(tx, await normalise(tx, form), currency, userId));
-        request.audit.entityId = newId;
-        return { success: true, id: newId };
+        // Money: a repeated submission (same Idempotency-Key) answers the first answer, books nothing.
+        const answer = await idempotentWrite(request, async (tx) => ({
+          success: true as const,
+          id: await spec.insert(tx, await normalise(tx, form), currency, userId),
+        }));
+        request.audit.entityId = answer.id;
+        return answer;
       },
     );
 
@@ -397,37 +410,44 @@ export async function incomeExpenseRoutes(app: FastifyInstance): Promise<void> {
      * PUT and DELETE: the item as it is, locked for the transaction, before anything else, so an
      * id of another school is 404 whatever the body says; a locked item answers `refusal`.
      */
-    async function changeItem(
+    async function changeItem<T>(
       request: FastifyRequest,
       refusal: () => HttpError,
-      change: (tx: Queryable, itemId: number, current: { school_id: number }) => Promise<void>,
-    ): Promise<{ success: true }> {
+      change: (tx: Queryable, itemId: number, current: { school_id: number }) => Promise<T>,
+    ): Promise<T> {
       const { id: itemId } = request.query as { id: number };
       request.audit.entity = entity;
-      await request.scoped(async (tx) => {
+      return request.scoped(async (tx) => {
         const current = await spec.get(tx, itemId, true);
         if (!current) throw notFound();
         if (current.locked) throw refusal();
-        await change(tx, itemId, current);
+        return change(tx, itemId, current);
       });
-      return { success: true };
     }
 
     app.put(
       path,
       {
         config: { access: { atoms: ['finance_w'], scopedId } },
-        schema: { summary: summaries.put, tags, querystring: idQuerySchema, body: spec.body, response: { ...errorResponses, 200: successSchema } },
+        schema: {
+          summary: `${summaries.put}; sent with the \`version\` read, answers the next version, 409 {error: 9} when someone saved it meanwhile`,
+          tags,
+          querystring: idQuerySchema,
+          body: withVersionBody(spec.body),
+          response: { ...errorResponses, ...versionConflictResponses, 200: savedWithVersionSchema },
+        },
       },
       async (request) =>
         changeItem(
           request,
           () => badRequest({ student_id: MSG.invalid }),
           async (tx, itemId) => {
-            const form = validate(spec.form, request.body);
+            const { version: read, ...body } = request.body as { version: number };
+            const form = validate(spec.form, body);
             checkSchool(request, form.school_id);
             request.audit.schoolId = form.school_id;
-            await spec.update(tx, itemId, await normalise(tx, form));
+            const version = await spec.update(tx, itemId, await normalise(tx, form), read);
+            return { success: true as const, version };
           },
         ),
     );
@@ -445,6 +465,7 @@ export async function incomeExpenseRoutes(app: FastifyInstance): Promise<void> {
           async (tx, itemId, current) => {
             request.audit.schoolId = current.school_id;
             await spec.remove(tx, itemId);
+            return { success: true as const };
           },
         ),
     );

@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/index.js';
 import { DOCUMENT_KINDS, IMAGE_KINDS, contentDisposition, readUploads, sendStoredFile } from '../../files/index.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
+import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { validate } from '../../lib/validate.js';
 import {
   deleteNews,
@@ -71,7 +72,7 @@ const newsItemSchema = {
   type: 'object',
   required: [
     'content_id', 'title', 'teaser', 'body', 'date_published', 'date_expired', 'active', 'visibility', 'schools', 'school_id',
-    'files', 'editable', 'created_at', 'updated_at',
+    'files', 'editable', 'created_at', 'updated_at', 'version',
   ],
   properties: {
     content_id: { type: 'integer' },
@@ -88,6 +89,7 @@ const newsItemSchema = {
     editable: { type: 'boolean' },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },
+    version: { type: 'integer' },
   },
 } as const;
 
@@ -110,9 +112,9 @@ function userScoped<T>(request: FastifyRequest, fn: (tx: Queryable) => Promise<T
   return request.server.db.scoped({ userId: session.user.id, schoolIds: session.schoolIds }, fn);
 }
 
-/** The validated and sanitised form, with the school rules checked. */
-function newsValues(request: FastifyRequest): NewsValues {
-  const form = validate(newsFormSchema, request.body);
+/** The validated and sanitised form (`body`: the request's, without a PUT's version), with the school rules checked. */
+function newsValues(request: FastifyRequest, body: unknown = request.body): NewsValues {
+  const form = validate(newsFormSchema, body);
   if (!request.scope.schoolIds.includes(form.school_id)) throw badRequest({ school_id: MSG.invalid });
   const mayUse = new Set(request.session!.schoolIds);
   const schools = form.visibility === CONTENT_VISIBILITY.certainSchools ? [...new Set(form.schools)] : [];
@@ -201,29 +203,31 @@ export async function newsItemRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { atoms: ['c_news_w'], scopedId: { in: 'query', name: 'id', resource: 'news' } } },
       bodyLimit: NEWS_BODY_LIMIT,
       schema: {
-        summary: 'Update a news item owned by a school in view (others: 404)',
+        summary:
+          'Update a news item owned by a school in view (others: 404), read with `version`; answers the next version, 409 {error: 9} when someone saved it meanwhile',
         tags,
         querystring: idQuerySchema,
-        body: newsBody,
-        response: { ...errorResponses, 200: successSchema },
+        body: withVersionBody(newsBody),
+        response: { ...errorResponses, ...versionConflictResponses, 200: savedWithVersionSchema },
       },
     },
     async (request) => {
       const { id: newsId } = request.query as { id: number };
       const userId = request.session!.user.id;
       request.audit.entity = 'news';
-      const removedKeys = await userScoped(request, async (tx) => {
+      const { version: read, ...body } = request.body as { version: number };
+      const { removedKeys, version } = await userScoped(request, async (tx) => {
         // Ownership first: another school's item is 404 whatever the body says.
         if ((await lockOwnNews(tx, newsId, request.scope.schoolIds)) === null) throw notFound();
-        const values = newsValues(request);
+        const values = newsValues(request, body);
         request.audit.schoolId = values.school_id;
-        await updateNews(tx, newsId, values);
+        const next = await updateNews(tx, newsId, values, read);
         const files = await setNewsFiles(tx, newsId, values.school_id, values.files, userId);
         if (!files) throw badRequest({ files: MSG.invalid });
-        return files.removedKeys;
+        return { removedKeys: files.removedKeys, version: next };
       });
       await app.files.removeQuietly(removedKeys);
-      return { success: true };
+      return { success: true, version };
     },
   );
 

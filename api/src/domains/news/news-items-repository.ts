@@ -1,5 +1,6 @@
 import { CONTENT_VISIBILITY, type NewsFile, type NewsForm, type NewsItem } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { updateVersioned } from '../../lib/record-version.js';
 
 /**
  * Single microsite news items and their files (spec 002 §2.18, §3). Functions take the
@@ -13,6 +14,7 @@ import type { Queryable } from '../../db/index.js';
 
 interface NewsRecord {
   content_id: number;
+  version: number;
   school_id: number;
   visibility: 1 | 3 | 4;
   title: string;
@@ -41,7 +43,7 @@ const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 export async function getNewsItem(tx: Queryable, id: number, viewIds: readonly number[]): Promise<Omit<NewsItem, 'editable'> | null> {
   const result = await tx.query<NewsRecord>(
     `SELECT n.content_id, n.school_id, n.visibility, n.title, n.teaser, n.body, n.date_published, n.date_expired, n.active,
-            n.created_at, n.updated_at,
+            n.created_at, n.updated_at, n.version,
             ARRAY(SELECT ns.school_id FROM news_schools ns WHERE ns.news_id = n.content_id ORDER BY ns.school_id) AS schools
        FROM news n
       WHERE n.content_id = $1
@@ -66,6 +68,7 @@ export async function getNewsItem(tx: Queryable, id: number, viewIds: readonly n
     files: files.rows.map(toFile),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    version: row.version,
   };
 }
 
@@ -93,15 +96,19 @@ export async function insertNews(tx: Queryable, values: NewsValues, userId: numb
   return id;
 }
 
-export async function updateNews(tx: Queryable, id: number, values: NewsValues): Promise<void> {
-  await tx.query(
-    `UPDATE news SET school_id = $2, visibility = $3, content_status_id = $4, title = $5, teaser = $6, body = $7,
-            date_published = $8, date_expired = $9, active = $10, updated_at = now()
-      WHERE content_id = $1`,
-    [id, values.school_id, values.visibility, values.active ? 1 : 2, values.title, values.teaser, values.body,
+/** Updates a news item read with `version` (its schools too); answers the next version, 409 {error: 9} when stale. */
+export async function updateNews(tx: Queryable, id: number, values: NewsValues, version: number): Promise<number> {
+  const next = await updateVersioned(tx, {
+    table: 'news',
+    set: `school_id = $2, visibility = $3, content_status_id = $4, title = $5, teaser = $6, body = $7,
+          date_published = $8, date_expired = $9, active = $10, updated_at = now()`,
+    where: 'content_id = $1',
+    params: [id, values.school_id, values.visibility, values.active ? 1 : 2, values.title, values.teaser, values.body,
       values.date_published, values.date_expired, values.active],
-  );
+    version,
+  });
   await saveAssignments(tx, id, values);
+  return next;
 }
 
 /** The schools a visibility-3 item is shown to (none for 1 and 4). */

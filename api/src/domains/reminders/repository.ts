@@ -9,6 +9,7 @@ import {
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { definePagedList, runPagedList, type PagedRequest } from '../../lib/paged-list.js';
+import { updateVersioned } from '../../lib/record-version.js';
 
 /**
  * Reminders (spec 001 §3). All functions take the transaction of `db.scoped()`, so row-level
@@ -76,7 +77,7 @@ const REMINDER_SELECT = `r.id AS reminder_id, r.date_created, r.date_deadline, r
        COALESCE(creator.username, '') AS username, r.lead_id, r.student_id, r.delegated_to,
        delegate.username AS delegated_username, r.date_done, done.username AS user_done,
        COALESCE(s.firstname || ' ' || s.lastname, NULLIF(TRIM(l.firstname || ' ' || l.lastname), '')) AS ref_name,
-       r.school_id`;
+       r.school_id, r.version`;
 
 /** A page of reminders; `done` true = done only, false = open only, undefined = all. */
 export async function listReminders(tx: Queryable, request: PagedRequest, done?: boolean): Promise<PagedListResponse<ReminderRow>> {
@@ -112,19 +113,20 @@ export async function insertReminder(tx: Queryable, r: ReminderWrite, userId: nu
 }
 
 /**
- * Updates a reminder. `done` true marks an open reminder done now by `userId` (a done one
- * keeps its date), false reopens it. False when the reminder is not visible.
+ * Updates a reminder read with `version` and answers the next version (409 {error: 9} when
+ * someone saved it meanwhile, 404 when not visible). `done` true marks an open reminder done
+ * now by `userId` (a done one keeps its date), false reopens it.
  */
-export async function updateReminder(tx: Queryable, id: number, r: ReminderWrite, userId: number, done: boolean): Promise<boolean> {
-  const result = await tx.query(
-    `UPDATE reminders
-        SET school_id = $2, date_deadline = $3, subject = $4, notes = $5, student_id = $6, lead_id = $7, delegated_to = $8,
-            date_done = CASE WHEN $9 THEN COALESCE(date_done, now()) END,
-            user_done = CASE WHEN $9 THEN COALESCE(user_done, $10::int) END
-      WHERE id = $1`,
-    [id, r.schoolId, r.dateDeadline, r.subject, r.notes, r.studentId, r.leadId, r.delegatedTo, done, userId],
-  );
-  return result.rowCount > 0;
+export async function updateReminder(tx: Queryable, id: number, r: ReminderWrite, userId: number, done: boolean, version: number): Promise<number> {
+  return updateVersioned(tx, {
+    table: 'reminders',
+    set: `school_id = $2, date_deadline = $3, subject = $4, notes = $5, student_id = $6, lead_id = $7, delegated_to = $8,
+          date_done = CASE WHEN $9 THEN COALESCE(date_done, now()) END,
+          user_done = CASE WHEN $9 THEN COALESCE(user_done, $10::int) END`,
+    where: 'id = $1',
+    params: [id, r.schoolId, r.dateDeadline, r.subject, r.notes, r.studentId, r.leadId, r.delegatedTo, done, userId],
+    version,
+  });
 }
 
 export async function deleteReminder(tx: Queryable, id: number): Promise<boolean> {

@@ -3,12 +3,14 @@ import {
   UPCOMING_REMINDER_DAYS,
   UPCOMING_REMINDER_LIMIT,
   reminderSchema,
+  withVersion,
   type PagedListRequest,
   type ReminderForm,
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { pagedListBodySchema, pagedListResponseSchema } from '../../lib/paged-list.js';
+import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { validate } from '../../lib/validate.js';
 import {
   REMINDER_LIST,
@@ -51,6 +53,7 @@ const reminderRowSchema = {
     ...upcomingReminderSchema.properties,
     date_done: { type: ['string', 'null'], format: 'date-time' },
     user_done: { type: ['string', 'null'] },
+    version: { type: 'integer' },
   },
 } as const;
 
@@ -191,25 +194,25 @@ export default async function reminderRoutes(app: FastifyInstance): Promise<void
     {
       config: { access: { atoms: ['reminder_w'], scopedId: REMINDER_BY_ID } },
       schema: {
-        summary: 'Changes a reminder; done: true marks it done now, false reopens it',
+        summary:
+          'Changes a reminder read with `version` (done: true marks it done now, false reopens it); answers the next version, 409 {error: 9} when someone saved it meanwhile',
         tags: ['api-reminder'],
         querystring: idQuerySchema,
-        body: reminderBodySchema,
-        response: { ...errorResponses, 200: successSchema },
+        body: withVersionBody(reminderBodySchema),
+        response: { ...errorResponses, ...versionConflictResponses, 200: savedWithVersionSchema },
       },
     },
     async (request) => {
       const { id } = request.query as { id: number };
       request.audit.entity = 'reminder';
-      await request.scoped(async (tx) => {
+      const version = await request.scoped(async (tx) => {
         if (!(await getReminder(tx, id))) throw notFound();
-        const form = validate(reminderSchema, request.body);
+        const { version: read, ...form } = validate(withVersion(reminderSchema), request.body);
         const write = await reminderWrite(tx, request, form);
         request.audit.schoolId = write.schoolId;
-        const found = await updateReminder(tx, id, write, request.session!.user.id, form.done === true);
-        if (!found) throw notFound();
+        return updateReminder(tx, id, write, request.session!.user.id, form.done === true, read);
       });
-      return { success: true };
+      return { success: true, version };
     },
   );
 

@@ -8,10 +8,13 @@ import {
   type StudentPickerRow,
   type StudentStatusCount,
   type TimelineEntry,
+  type Versioned,
   type STUDENT_LIST_FILTER_FIELDS,
   type STUDENT_LIST_SORT_FIELDS,
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { HttpError } from '../../lib/http-error.js';
+import { staleVersion, updateVersioned } from '../../lib/record-version.js';
 import { definePagedList, filterConditions, orderBy, sortKey, type Bind, type PagedRequest } from '../../lib/paged-list.js';
 
 /**
@@ -158,39 +161,45 @@ export async function getStudentData(tx: Queryable, studentId: number, currency:
   return result.rows[0] ?? null;
 }
 
-/** GET /api-student/pd */
-export async function getPersonalData(tx: Queryable, studentId: number): Promise<PersonalData | null> {
-  const result = await tx.query<PersonalData>(
+/** GET /api-student/pd: the personal data with their version (students.version). */
+export async function getPersonalData(tx: Queryable, studentId: number): Promise<(PersonalData & Versioned) | null> {
+  const result = await tx.query<PersonalData & Versioned>(
     `SELECT salutation_id, title_id, firstname, lastname, supplement, email, phone_regular, phone_cellphone, dob,
-            nationality, student_status_id, e_member_status_id, divisions
+            nationality, student_status_id, e_member_status_id, divisions, version
        FROM students WHERE id = $1`,
     [studentId],
   );
   return result.rows[0] ?? null;
 }
 
-/** PUT /api-student/pd: true when the student was found (and updated). */
-export async function updatePersonalData(tx: Queryable, studentId: number, data: PersonalData): Promise<boolean> {
-  const result = await tx.query(
-    `UPDATE students
-        SET salutation_id = $2, title_id = $3, firstname = $4, lastname = $5, supplement = $6, email = $7,
-            phone_regular = $8, phone_cellphone = $9, dob = $10, nationality = $11, student_status_id = $12,
-            e_member_status_id = $13, divisions = $14::int[], updated_at = now()
-      WHERE id = $1`,
-    [
+/**
+ * PUT /api-student/pd: saves the personal data read with `version` and answers the next
+ * version; 409 {error: 9} when someone saved them meanwhile, 404 when the student is not visible.
+ */
+export async function updatePersonalData(tx: Queryable, studentId: number, data: PersonalData, version: number): Promise<number> {
+  return updateVersioned(tx, {
+    table: 'students',
+    set: `salutation_id = $2, title_id = $3, firstname = $4, lastname = $5, supplement = $6, email = $7,
+          phone_regular = $8, phone_cellphone = $9, dob = $10, nationality = $11, student_status_id = $12,
+          e_member_status_id = $13, divisions = $14::int[], updated_at = now()`,
+    where: 'id = $1',
+    version,
+    params: [
       studentId, data.salutation_id, data.title_id ?? null, data.firstname, data.lastname, data.supplement ?? null, data.email ?? null,
       data.phone_regular ?? null, data.phone_cellphone ?? null, data.dob ?? null, data.nationality ?? null, data.student_status_id,
       data.e_member_status_id ?? null, [...new Set(data.divisions ?? [])].sort((a, b) => a - b),
     ],
-  );
-  return result.rowCount > 0;
+  });
 }
 
 // ---- addresses ----------------------------------------------------------------------------
 
-/** The main address (on the student row); null when the student is not visible. */
-export async function getMainAddress(tx: Queryable, studentId: number): Promise<MainAddress | null> {
-  const result = await tx.query<MainAddress>('SELECT street, house_no, zip, city, country_iso FROM students WHERE id = $1', [studentId]);
+/** The main address (on the student row) with its version (students.address_version); null when the student is not visible. */
+export async function getMainAddress(tx: Queryable, studentId: number): Promise<(MainAddress & Versioned) | null> {
+  const result = await tx.query<MainAddress & Versioned>(
+    'SELECT street, house_no, zip, city, country_iso, address_version AS version FROM students WHERE id = $1',
+    [studentId],
+  );
   return result.rows[0] ?? null;
 }
 
@@ -198,44 +207,66 @@ export async function getMainAddress(tx: Queryable, studentId: number): Promise<
  * Saves the main address. Coordinates of a changed address are dropped (they would put the
  * student at the old place on the map); the same address keeps them.
  */
-export async function updateMainAddress(tx: Queryable, studentId: number, address: MainAddress): Promise<boolean> {
-  const result = await tx.query(
-    `UPDATE students
-        SET lat = CASE WHEN (street, house_no, zip, city, country_iso) IS NOT DISTINCT FROM ($2, $3, $4, $5, $6) THEN lat END,
-            long = CASE WHEN (street, house_no, zip, city, country_iso) IS NOT DISTINCT FROM ($2, $3, $4, $5, $6) THEN long END,
-            street = $2, house_no = $3, zip = $4, city = $5, country_iso = $6, updated_at = now()
-      WHERE id = $1`,
-    [studentId, address.street, address.house_no, address.zip, address.city, address.country_iso],
-  );
-  return result.rowCount > 0;
+export async function updateMainAddress(tx: Queryable, studentId: number, address: MainAddress, version: number): Promise<number> {
+  return updateVersioned(tx, {
+    table: 'students',
+    set: `lat = CASE WHEN (street, house_no, zip, city, country_iso) IS NOT DISTINCT FROM ($2, $3, $4, $5, $6) THEN lat END,
+          long = CASE WHEN (street, house_no, zip, city, country_iso) IS NOT DISTINCT FROM ($2, $3, $4, $5, $6) THEN long END,
+          street = $2, house_no = $3, zip = $4, city = $5, country_iso = $6, updated_at = now()`,
+    where: 'id = $1',
+    params: [studentId, address.street, address.house_no, address.zip, address.city, address.country_iso],
+    version,
+    versionColumn: 'address_version',
+  });
 }
 
-/** The separate invoice address (type 2), or null when there is none. */
-export async function getInvoiceAddress(tx: Queryable, studentId: number): Promise<InvoiceAddress | null> {
-  const result = await tx.query<InvoiceAddress>(
-    `SELECT salutation_id, title_id, firstname, lastname, company, street, house_no, zip, city, country_iso, email
+/** The separate invoice address (type 2) with its version, or null when there is none. */
+export async function getInvoiceAddress(tx: Queryable, studentId: number): Promise<(InvoiceAddress & Versioned) | null> {
+  const result = await tx.query<InvoiceAddress & Versioned>(
+    `SELECT salutation_id, title_id, firstname, lastname, company, street, house_no, zip, city, country_iso, email, version
        FROM student_addresses WHERE student_id = $1 AND type = 2`,
     [studentId],
   );
   return result.rows[0] ?? null;
 }
 
-/** Creates or replaces the invoice address of a student of `schoolId`. */
-export async function saveInvoiceAddress(tx: Queryable, studentId: number, schoolId: number, a: InvoiceAddress): Promise<void> {
-  await tx.query(
-    `INSERT INTO student_addresses (school_id, student_id, type, salutation_id, title_id, firstname, lastname, company,
-                                    street, house_no, zip, city, country_iso, email, updated_at)
-     VALUES ($1, $2, 2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now())
-     ON CONFLICT (student_id, type) DO UPDATE
-        SET salutation_id = EXCLUDED.salutation_id, title_id = EXCLUDED.title_id, firstname = EXCLUDED.firstname,
-            lastname = EXCLUDED.lastname, company = EXCLUDED.company, street = EXCLUDED.street,
-            house_no = EXCLUDED.house_no, zip = EXCLUDED.zip, city = EXCLUDED.city,
-            country_iso = EXCLUDED.country_iso, email = EXCLUDED.email, updated_at = now()`,
-    [
-      schoolId, studentId, a.salutation_id, a.title_id ?? null, a.firstname ?? null, a.lastname, a.company ?? null,
-      a.street, a.house_no, a.zip, a.city, a.country_iso, a.email ?? null,
-    ],
-  );
+/**
+ * Creates or replaces the invoice address of a student of `schoolId` and answers its version.
+ * `version` is the one the client read: 0 when it read "no invoice address" (then the
+ * address is created, and 409 {error: 9} when someone created one meanwhile), else the
+ * version of the address it read (409 when someone saved or deleted it meanwhile).
+ */
+export async function saveInvoiceAddress(tx: Queryable, studentId: number, schoolId: number, a: InvoiceAddress, version: number): Promise<number> {
+  const values = [
+    a.salutation_id, a.title_id ?? null, a.firstname ?? null, a.lastname, a.company ?? null,
+    a.street, a.house_no, a.zip, a.city, a.country_iso, a.email ?? null,
+  ];
+  if (version === 0) {
+    const created = await tx.query<{ version: number }>(
+      `INSERT INTO student_addresses (school_id, student_id, type, salutation_id, title_id, firstname, lastname, company,
+                                      street, house_no, zip, city, country_iso, email, updated_at)
+       VALUES ($1, $2, 2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now())
+       ON CONFLICT (student_id, type) DO NOTHING
+       RETURNING version`,
+      [schoolId, studentId, ...values],
+    );
+    if (created.rows.length === 0) throw staleVersion();
+    return created.rows[0].version;
+  }
+  try {
+    return await updateVersioned(tx, {
+      table: 'student_addresses',
+      set: `salutation_id = $2, title_id = $3, firstname = $4, lastname = $5, company = $6, street = $7, house_no = $8,
+            zip = $9, city = $10, country_iso = $11, email = $12, updated_at = now()`,
+      where: 'student_id = $1 AND type = 2',
+      params: [studentId, ...values],
+      version,
+    });
+  } catch (error) {
+    // The student is visible (the route checked): an address that is gone was deleted meanwhile.
+    if (error instanceof HttpError && error.statusCode === 404) throw staleVersion();
+    throw error;
+  }
 }
 
 /** Deletes the invoice address; false when there was none. */
@@ -249,6 +280,7 @@ export async function deleteInvoiceAddress(tx: Queryable, studentId: number): Pr
 /** A note as GET /api-student/note answers it. */
 export interface StudentNote {
   id: number;
+  version: number;
   stid: number;
   type: number;
   text: string;
@@ -266,11 +298,11 @@ export const TIMELINE_LIMIT = 500;
 export async function getTimeline(tx: Queryable, studentId: number): Promise<TimelineEntry[]> {
   const result = await tx.query<TimelineEntry>(
     `SELECT * FROM (
-       SELECT n.id, 'note' AS kind, n.type::int AS type, n.text, n.created_at AS dc, ${AUTHOR} AS author, true AS editable
+       SELECT n.id, 'note' AS kind, n.type::int AS type, n.text, n.created_at AS dc, ${AUTHOR} AS author, true AS editable, n.version
          FROM student_notes n LEFT JOIN users u ON u.id = n.author_id
         WHERE n.student_id = $1
        UNION ALL
-       SELECT r.id, 'reminder_done', NULL, r.subject, r.date_done, ${AUTHOR}, false
+       SELECT r.id, 'reminder_done', NULL, r.subject, r.date_done, ${AUTHOR}, false, r.version
          FROM reminders r LEFT JOIN users u ON u.id = r.user_done
         WHERE r.student_id = $1 AND r.date_done IS NOT NULL
      ) t
@@ -283,7 +315,7 @@ export async function getTimeline(tx: Queryable, studentId: number): Promise<Tim
 
 export async function getNote(tx: Queryable, noteId: number, studentId: number): Promise<StudentNote | null> {
   const result = await tx.query<StudentNote>(
-    `SELECT n.id, n.student_id AS stid, n.type, n.text, n.created_at AS dc, ${AUTHOR} AS author
+    `SELECT n.id, n.student_id AS stid, n.type, n.text, n.created_at AS dc, ${AUTHOR} AS author, n.version
        FROM student_notes n LEFT JOIN users u ON u.id = n.author_id
       WHERE n.id = $1 AND n.student_id = $2`,
     [noteId, studentId],
@@ -302,11 +334,15 @@ export async function insertNote(
   return result.rows[0].id;
 }
 
-export async function updateNote(tx: Queryable, noteId: number, studentId: number, note: { type: number; text: string }): Promise<boolean> {
-  const result = await tx.query('UPDATE student_notes SET type = $3, text = $4 WHERE id = $1 AND student_id = $2', [
-    noteId, studentId, note.type, note.text,
-  ]);
-  return result.rowCount > 0;
+/** Saves a note read with `version`; answers the next version (409 {error: 9} when stale, 404 when not visible). */
+export async function updateNote(tx: Queryable, noteId: number, studentId: number, note: { type: number; text: string }, version: number): Promise<number> {
+  return updateVersioned(tx, {
+    table: 'student_notes',
+    set: 'type = $3, text = $4',
+    where: 'id = $1 AND student_id = $2',
+    params: [noteId, studentId, note.type, note.text],
+    version,
+  });
 }
 
 export async function deleteNote(tx: Queryable, noteId: number, studentId: number): Promise<boolean> {

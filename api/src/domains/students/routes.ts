@@ -11,6 +11,7 @@ import {
   mainAddressSchema,
   noteSchema,
   personalDataSchema,
+  withVersion,
   type PagedListRequest,
   type PictureSaveResponse,
   type StudentListResponse,
@@ -20,6 +21,7 @@ import { IMAGE_KINDS, readUploads } from '../../files/uploads.js';
 import { sendExport, type ExportColumn, type ExportFormat } from '../../lib/export.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { pagedListBodySchema, pagedListResponseSchema, runPagedList, type PagedRequest } from '../../lib/paged-list.js';
+import { savedWithVersionSchema, versionConflictResponses } from '../../lib/record-version.js';
 import { validate } from '../../lib/validate.js';
 import { saveStudentPicture } from './files-repository.js';
 import {
@@ -54,6 +56,7 @@ import {
   noteBodySchema,
   noteQuerySchema,
   noteSchemaOut,
+  noteUpdateBodySchema,
   personalDataBodySchema,
   personalDataSchemaOut,
   pickerRowSchema,
@@ -312,24 +315,25 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
     {
       config: { access: { ...WRITE, scopedId: STUDENT_BY_STID } },
       schema: {
-        summary: 'Saves the personal data (personalDataSchema)',
+        summary: 'Saves the personal data (personalDataSchema) read with `version`; answers the next version, 409 {error: 9} when someone saved them meanwhile',
         tags: ['api-student'],
         querystring: stidQuerySchema,
         body: personalDataBodySchema,
-        response: { ...errorResponses, 200: successSchema },
+        response: { ...errorResponses, ...versionConflictResponses, 200: savedWithVersionSchema },
       },
     },
     async (request) => {
       const { stid } = request.query as { stid: number };
       request.audit.entity = 'student';
       request.audit.entityId = stid;
-      await request.scoped(async (tx) => {
-        const schoolId = await lockStudent(tx, stid);
+      const version = await request.scoped(async (tx) => {
+        const schoolId = await studentSchool(tx, stid);
         if (schoolId === null) throw notFound();
         request.audit.schoolId = schoolId;
-        await updatePersonalData(tx, stid, validate(personalDataSchema, request.body));
+        const { version: read, ...data } = validate(withVersion(personalDataSchema), request.body);
+        return updatePersonalData(tx, stid, data, read);
       });
-      return { success: true };
+      return { success: true, version };
     },
   );
 
@@ -365,26 +369,28 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
     {
       config: { access: { ...WRITE, scopedId: STUDENT_BY_STID } },
       schema: {
-        summary: 'Saves the main address (type 1) or creates/replaces the invoice address (type 2)',
+        summary:
+          'Saves the main address (type 1) or creates/replaces the invoice address (type 2), read with `version` (0: the student had no invoice address); answers the next version, 409 {error: 9} when someone saved it meanwhile',
         tags: ['api-student'],
         querystring: addressQuerySchema,
         body: addressBodySchema,
-        response: { ...errorResponses, 200: successSchema },
+        response: { ...errorResponses, ...versionConflictResponses, 200: savedWithVersionSchema },
       },
     },
     async (request) => {
       const { stid, type } = request.query as { stid: number; type: 1 | 2 };
       request.audit.entity = type === ADDRESS_TYPE.main ? 'student_address' : 'student_invoice_address';
       request.audit.entityId = stid;
-      await request.scoped(async (tx) => {
+      const { version: read, ...body } = request.body as { version: number };
+      const version = await request.scoped(async (tx) => {
         // Another school's student is a 404 before the body is looked at.
         const schoolId = await lockStudent(tx, stid);
         if (schoolId === null) throw notFound();
         request.audit.schoolId = schoolId;
-        if (type === ADDRESS_TYPE.main) await updateMainAddress(tx, stid, validate(mainAddressSchema, request.body));
-        else await saveInvoiceAddress(tx, stid, schoolId, validate(invoiceAddressSchema, request.body));
+        if (type === ADDRESS_TYPE.main) return updateMainAddress(tx, stid, validate(mainAddressSchema, body), read);
+        return saveInvoiceAddress(tx, stid, schoolId, validate(invoiceAddressSchema, body), read);
       });
-      return { success: true };
+      return { success: true, version };
     },
   );
 
@@ -512,22 +518,23 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
     {
       config: { access: { ...WRITE, scopedId: NOTE_BY_ID } },
       schema: {
-        summary: 'Changes a note',
+        summary: 'Changes a note read with `version`; answers the next version, 409 {error: 9} when someone saved it meanwhile',
         tags: ['api-student'],
         querystring: noteQuerySchema,
-        body: noteBodySchema,
-        response: { ...errorResponses, 200: successSchema },
+        body: noteUpdateBodySchema,
+        response: { ...errorResponses, ...versionConflictResponses, 200: savedWithVersionSchema },
       },
     },
     async (request) => {
       const { id, stid } = request.query as { id: number; stid: number };
       request.audit.entity = 'student_note';
-      await request.scoped(async (tx) => {
+      const version = await request.scoped(async (tx) => {
         if (!(await getNote(tx, id, stid))) throw notFound();
         request.audit.schoolId = (await studentSchool(tx, stid)) ?? undefined;
-        await updateNote(tx, id, stid, validate(noteSchema, request.body));
+        const { version: read, ...note } = validate(withVersion(noteSchema), request.body);
+        return updateNote(tx, id, stid, note, read);
       });
-      return { success: true };
+      return { success: true, version };
     },
   );
 

@@ -1,4 +1,5 @@
 import { DIVISIONS, MEMBER_STATUSES, NOTE_TYPES, SALUTATIONS, STUDENT_STATUSES } from 'shared-kernel/contracts';
+import { versionSchema, withVersionBody } from '../../lib/record-version.js';
 
 /**
  * JSON schemas of /api-student (they type the input before the contracts' yup schemas give
@@ -58,7 +59,7 @@ export const exportQuerySchema = {
   },
 } as const;
 
-export const personalDataBodySchema = {
+const personalDataFields = {
   type: 'object',
   required: ['salutation_id', 'firstname', 'lastname', 'student_status_id'],
   additionalProperties: false,
@@ -79,8 +80,15 @@ export const personalDataBodySchema = {
   },
 } as const;
 
-/** Main (type 1) or invoice (type 2) address: the yup schema of the type decides what is required. */
-export const addressBodySchema = {
+/** PUT /pd: the personal data and the version read (GET /pd). */
+export const personalDataBodySchema = withVersionBody(personalDataFields);
+
+/**
+ * Main (type 1) or invoice (type 2) address: the yup schema of the type decides what is
+ * required. `version`: the one GET /address answered; 0 for an invoice address the student
+ * did not have (creates it).
+ */
+const addressFields = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -98,12 +106,17 @@ export const addressBodySchema = {
   },
 } as const;
 
+export const addressBodySchema = withVersionBody(addressFields, { ...versionSchema, minimum: 0 });
+
 export const noteBodySchema = {
   type: 'object',
   required: ['type', 'text'],
   additionalProperties: false,
   properties: { type: { type: 'integer', enum: [...NOTE_TYPES] }, text: text(20_000) },
 } as const;
+
+/** PUT /note: the note and the version read (GET /note). */
+export const noteUpdateBodySchema = withVersionBody(noteBodySchema);
 
 export const studentListRowSchema = {
   type: 'object',
@@ -188,6 +201,7 @@ export const personalDataSchemaOut = {
     student_status_id: { type: 'integer' },
     e_member_status_id: { type: ['integer', 'null'] },
     divisions: { type: 'array', items: { type: 'integer' } },
+    version: { type: 'integer' },
   },
 } as const;
 
@@ -205,14 +219,17 @@ export const addressSchemaOut = {
     city: { type: ['string', 'null'] },
     country_iso: { type: ['string', 'null'] },
     email: { type: ['string', 'null'] },
+    version: { type: 'integer' },
   },
 } as const;
 
 export const timelineEntrySchema = {
   type: 'object',
-  required: ['id', 'kind', 'type', 'text', 'dc', 'author', 'editable'],
+  required: ['id', 'kind', 'type', 'text', 'dc', 'author', 'editable', 'version'],
   properties: {
     id: { type: 'integer' },
+    /** The note's (or reminder's) record version: sent with PUT /note. */
+    version: { type: 'integer' },
     kind: { type: 'string', enum: ['note', 'reminder_done'] },
     type: { type: ['integer', 'null'] },
     text: { type: 'string' },
@@ -224,9 +241,10 @@ export const timelineEntrySchema = {
 
 export const noteSchemaOut = {
   type: 'object',
-  required: ['id', 'stid', 'type', 'text', 'dc', 'author'],
+  required: ['id', 'stid', 'type', 'text', 'dc', 'author', 'version'],
   properties: {
     id: { type: 'integer' },
+    version: { type: 'integer' },
     stid: { type: 'integer' },
     type: { type: 'integer' },
     text: { type: 'string' },

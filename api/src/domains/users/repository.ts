@@ -1,6 +1,7 @@
 import type { UserRow } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { sortKey } from '../../lib/paged-list.js';
+import { updateVersioned } from '../../lib/record-version.js';
 
 /** What login needs of a user. */
 export interface LoginUserRow {
@@ -77,7 +78,7 @@ export interface UserDetail extends UserRow {
 /** One user, or null (whether the caller may see them is the route's rule). */
 export async function getUser(q: Queryable, id: number): Promise<UserDetail | null> {
   const res = await q.query<UserDetail>(
-    `SELECT x.*, u.salutation_id, u.dob, u.mno, u.settings FROM (${USER_ROW_SELECT} WHERE u.id = $1) x
+    `SELECT x.*, u.salutation_id, u.dob, u.mno, u.settings, u.version FROM (${USER_ROW_SELECT} WHERE u.id = $1) x
        JOIN users u ON u.id = x.id`,
     [id],
   );
@@ -125,14 +126,18 @@ export async function insertUser(q: Queryable, u: UserWrite, passwordHash: strin
 }
 
 /** Updates a user. */
-export async function updateUser(q: Queryable, id: number, u: UserWrite): Promise<void> {
-  await q.query(
-    `UPDATE users SET username = $2, salutation_id = $3, firstname = $4, lastname = $5, email = $6, dob = $7,
-                      level = $8, role_id = $9, school_access = $10, disabled = $11
-      WHERE id = $1`,
-    [id, u.username, u.salutation_id, u.firstname, u.lastname, u.email, u.dob, u.level, u.role_id, u.school_access, u.disabled],
-  );
+/** Updates a user read with `version` and answers the next version (409 {error: 9} when someone saved it meanwhile). */
+export async function updateUser(q: Queryable, id: number, u: UserWrite, version: number): Promise<number> {
+  const next = await updateVersioned(q, {
+    table: 'users',
+    set: `username = $2, salutation_id = $3, firstname = $4, lastname = $5, email = $6, dob = $7,
+          level = $8, role_id = $9, school_access = $10, disabled = $11`,
+    where: 'id = $1',
+    params: [id, u.username, u.salutation_id, u.firstname, u.lastname, u.email, u.dob, u.level, u.role_id, u.school_access, u.disabled],
+    version,
+  });
   await replaceUserSchools(q, id, u.school_access === 2 ? u.schools : []);
+  return next;
 }
 
 async function replaceUserSchools(q: Queryable, userId: number, schoolIds: number[]): Promise<void> {
@@ -155,14 +160,28 @@ export async function usernameTaken(q: Queryable, username: string, exceptId?: n
 }
 
 /** Reads a user's own settings. */
-export async function getSettings(q: Queryable, userId: number): Promise<Record<string, unknown>> {
-  const res = await q.query<{ settings: Record<string, unknown> }>('SELECT settings FROM users WHERE id = $1', [userId]);
-  return res.rows[0]?.settings ?? {};
+export async function getSettings(q: Queryable, userId: number): Promise<{ settings: Record<string, unknown>; version: number }> {
+  const res = await q.query<{ settings: Record<string, unknown> | null; version: number }>(
+    'SELECT settings, settings_version AS version FROM users WHERE id = $1',
+    [userId],
+  );
+  return { settings: res.rows[0]?.settings ?? {}, version: res.rows[0]?.version ?? 1 };
 }
 
-/** Replaces a user's own settings. */
-export async function saveSettings(q: Queryable, userId: number, settings: Record<string, unknown>): Promise<void> {
-  await q.query('UPDATE users SET settings = $2::jsonb WHERE id = $1', [userId, JSON.stringify(settings)]);
+/**
+ * Replaces a user's own settings read with `version` (users.settings_version, apart from the
+ * admin's edits of the user) and answers the next version; 409 {error: 9} when the user saved
+ * them meanwhile (e.g. in another tab).
+ */
+export async function saveSettings(q: Queryable, userId: number, settings: Record<string, unknown>, version: number): Promise<number> {
+  return updateVersioned(q, {
+    table: 'users',
+    set: 'settings = $2::jsonb',
+    where: 'id = $1',
+    params: [userId, JSON.stringify(settings)],
+    version,
+    versionColumn: 'settings_version',
+  });
 }
 
 /**

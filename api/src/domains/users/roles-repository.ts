@@ -1,6 +1,7 @@
 import type { RoleRow } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { sortKey } from '../../lib/paged-list.js';
+import { updateVersioned } from '../../lib/record-version.js';
 
 /** A role as stored, with its use count (the wire row adds what the caller may do with it). */
 export type StoredRole = Omit<RoleRow, 'ro' | 'ro_reason'>;
@@ -14,7 +15,7 @@ export interface RoleHolder {
   schools: number[];
 }
 
-const ROLE_SELECT = `SELECT r.id, r.role_name, r.atoms, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS uc FROM roles r`;
+const ROLE_SELECT = `SELECT r.id, r.role_name, r.atoms, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS uc, r.version FROM roles r`;
 
 /** Every role with its use count, by name (German order). */
 export async function listRoles(q: Queryable): Promise<StoredRole[]> {
@@ -50,9 +51,9 @@ export async function insertRole(q: Queryable, name: string, atoms: string[]): P
 }
 
 /** Updates a role; false when it does not exist. */
-export async function updateRole(q: Queryable, id: number, name: string, atoms: string[]): Promise<boolean> {
-  const res = await q.query('UPDATE roles SET role_name = $2, atoms = $3::text[] WHERE id = $1', [id, name, atoms]);
-  return res.rowCount === 1;
+/** Updates a role read with `version`; answers the next version (409 {error: 9} when stale, 404 when missing). */
+export async function updateRole(q: Queryable, id: number, name: string, atoms: string[], version: number): Promise<number> {
+  return updateVersioned(q, { table: 'roles', set: 'role_name = $2, atoms = $3::text[]', where: 'id = $1', params: [id, name, atoms], version });
 }
 
 /** Deletes an unused role: 'deleted', 'missing' or 'in-use'. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ATOMS, ERROR, roleSchema, type RoleRow } from 'shared-kernel/contracts';
+import { ATOMS, ERROR, roleSchema, withVersion, type RoleRow } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { errorResponses, idQuerySchema, optionalIdQuerySchema, successSchema } from '../../lib/route-schemas.js';
+import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { validate } from '../../lib/validate.js';
 import type { RequestSession } from '../../types.js';
 import { deleteRole, getRole, insertRole, listRoleHolders, listRoles, lockRole, updateRole, type RoleHolder, type StoredRole } from './roles-repository.js';
@@ -21,6 +22,7 @@ const roleRowSchema = {
     uc: { type: 'integer' },
     ro: { type: 'boolean' },
     ro_reason: { type: ['string', 'null'] },
+    version: { type: 'integer' },
   },
 } as const;
 
@@ -128,27 +130,27 @@ export default async function roleRoutes(app: FastifyInstance) {
     {
       config: { access: ADMIN_ON_ROLE },
       schema: {
-        summary: 'Update a role; 403 {error: 13} when users outside the caller\'s schools hold it (only the superadmin and admins with all schools change it)',
+        summary:
+          "Update a role read with `version`; answers the next version, 409 {error: 9} when someone saved it meanwhile; 403 {error: 13} when users outside the caller's schools hold it (only the superadmin and admins with all schools change it)",
         tags: ['roles'],
         querystring: idQuerySchema,
-        body: roleBody,
-        response: { 200: successSchema, ...errorResponses },
+        body: withVersionBody(roleBody),
+        response: { 200: savedWithVersionSchema, ...versionConflictResponses, ...errorResponses },
       },
     },
     async (request) => {
       const { id } = request.query as { id: number };
-      const form = validate(roleSchema, request.body);
+      const { version: read, ...form } = validate(withVersion(roleSchema), request.body);
       request.audit.entity = 'role';
-      const updated = await app.db
+      const version = await app.db
         .transaction(async (tx) => {
           await lockEditableRole(tx, request.session!, id);
-          return updateRole(tx, id, form.role_name, [...new Set(form.atoms)]);
+          return updateRole(tx, id, form.role_name, [...new Set(form.atoms)], read);
         })
         .catch((error) => {
           throw isUniqueViolation(error) ? nameTaken() : error;
         });
-      if (!updated) throw notFound();
-      return { success: true };
+      return { success: true, version };
     },
   );
 

@@ -8,6 +8,7 @@ import {
   userCreateSchema,
   userSettingsSchema,
   userUpdateSchema,
+  withVersion,
   type UserCreateForm,
   type UserUpdateForm,
 } from 'shared-kernel/contracts';
@@ -15,6 +16,7 @@ import { isCommonPassword } from '../../auth/common-passwords.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { canDeleteUser, canManageUser, managedUserOf, managerOf, mayAssignSchools } from './user-policy.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
+import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { validate } from '../../lib/validate.js';
 import { listRoles, roleExists } from './roles-repository.js';
 import { revokeUserSessions } from '../auth/sessions-repository.js';
@@ -69,6 +71,7 @@ const userDetailSchema = {
     salutation_id: { type: 'integer' },
     dob: { type: ['string', 'null'] },
     mno: { type: ['string', 'null'] },
+    version: { type: 'integer' },
   },
 } as const;
 
@@ -235,11 +238,12 @@ export default async function userRoutes(app: FastifyInstance) {
     {
       config: { access: ADMIN_ON_USER },
       schema: {
-        summary: 'Update a user he may manage (404 otherwise); the password is changed with /api-user/cpw',
+        summary:
+          'Update a user he may manage (404 otherwise), read with `version` (GET ?id); answers the next version, 409 {error: 9} when someone saved the user meanwhile. The password is changed with /api-user/cpw',
         tags: ['users'],
         querystring: idQuerySchema,
-        body: userFormBody,
-        response: { 200: successSchema, 409: errorResponses[400], ...errorResponses },
+        body: withVersionBody(userFormBody),
+        response: { 200: savedWithVersionSchema, 409: errorResponses[400], ...errorResponses },
       },
     },
     async (request) => {
@@ -247,16 +251,17 @@ export default async function userRoutes(app: FastifyInstance) {
       const { id } = request.query as { id: number };
       request.audit.entity = 'user';
       const target = await manageableUser(app, session, id);
-      const form = validate(userUpdateSchema, request.body);
+      const { version: read, ...form } = validate(withVersion(userUpdateSchema), request.body);
       const write = await toUserWrite(app, session, form, { id: target.id, level: target.l });
       if (await usernameTaken(app.db, write.username, id)) throw badRequest({ username: 'form.username_taken' });
-      await app.db.transaction(async (tx) => {
+      const version = await app.db.transaction(async (tx) => {
         await lockManageableUser(tx, session, id);
-        await updateUser(tx, id, write);
+        const next = await updateUser(tx, id, write, read);
         // Disabling ends every session at once.
         if (write.disabled) await revokeUserSessions(tx, id, app.now());
+        return next;
       });
-      return { success: true };
+      return { success: true, version };
     },
   );
 
@@ -358,13 +363,20 @@ export default async function userRoutes(app: FastifyInstance) {
       o_signature: { type: 'string', maxLength: 5000 },
     },
   } as const;
+  const settingsReadSchema = {
+    ...settingsSchema,
+    properties: { ...settingsSchema.properties, version: { type: 'integer' } },
+  } as const;
 
   app.get(
     '/settings',
-    { config: { access: 'session' }, schema: { summary: "The caller's own settings", tags: ['users'], response: { 200: settingsSchema, ...errorResponses } } },
+    {
+      config: { access: 'session' },
+      schema: { summary: "The caller's own settings with their version", tags: ['users'], response: { 200: settingsReadSchema, ...errorResponses } },
+    },
     async (request) => {
-      const stored = await getSettings(app.db, request.session!.user.id);
-      return userSettingsSchema.cast(
+      const { settings: stored, version } = await getSettings(app.db, request.session!.user.id);
+      const settings = userSettingsSchema.cast(
         {
           o_ovr_mail_from: stored.o_ovr_mail_from ?? false,
           o_custom_signature: stored.o_custom_signature ?? false,
@@ -372,6 +384,7 @@ export default async function userRoutes(app: FastifyInstance) {
         },
         { stripUnknown: true },
       );
+      return { ...settings, version };
     },
   );
 
@@ -379,14 +392,19 @@ export default async function userRoutes(app: FastifyInstance) {
     '/settings',
     {
       config: { access: 'session' },
-      schema: { summary: "Save the caller's own settings", tags: ['users'], body: settingsSchema, response: { 200: successSchema, ...errorResponses } },
+      schema: {
+        summary: "Save the caller's own settings read with `version`; answers the next version, 409 {error: 9} when they were saved meanwhile (another tab)",
+        tags: ['users'],
+        body: withVersionBody(settingsSchema),
+        response: { 200: savedWithVersionSchema, ...versionConflictResponses, ...errorResponses },
+      },
     },
     async (request) => {
-      const settings = validate(userSettingsSchema, request.body);
-      await saveSettings(app.db, request.session!.user.id, settings);
+      const { version: read, ...settings } = validate(withVersion(userSettingsSchema), request.body);
       request.audit.entity = 'user_settings';
       request.audit.entityId = request.session!.user.id;
-      return { success: true };
+      const version = await saveSettings(app.db, request.session!.user.id, settings, read);
+      return { success: true, version };
     },
   );
 

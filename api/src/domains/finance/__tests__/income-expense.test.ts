@@ -165,19 +165,20 @@ describe.each(backends())('income and expense on %s', (backend) => {
         currency: 'EUR',
         student_id: null,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        version: 1,
       });
       const listed = (await list('/api-fin/il', 'finance', { filtered: [{ id: 'an', value: 'bo-staff' }] })).json<IncomeListResponse>();
       expect(listed.rows.map((r) => r.id)).toEqual([id]);
       expect(listed.rows[0]).toEqual(expect.objectContaining({ amt: 12_345, pm: 2, aid: accounts[schools.wien], acn: 'Geschäftskonto', stid: null, sl: null }));
 
       // Cash: the account goes; another category: the custom name goes; tax percent optional.
-      const updated = await call('PUT', `/api-fin/income?id=${id}`, 'finance', incomeForm({ payment_method_id: 3, payment_cat_id: 5, custom_category: 'Ignored', tax_percent: null, amount: 500 }));
-      expect(updated.statusCode).toBe(200);
+      const updated = await call('PUT', `/api-fin/income?id=${id}`, 'finance', { ...incomeForm({ payment_method_id: 3, payment_cat_id: 5, custom_category: 'Ignored', tax_percent: null, amount: 500 }), version: 1 });
+      expect(updated.json()).toEqual({ success: true, version: 2 });
       const after = (await call('GET', `/api-fin/income?id=${id}`, 'finance')).json<IncomeItem>();
       expect(after).toEqual(expect.objectContaining({ payment_method_id: 3, account_id: null, payment_cat_id: 5, custom_category: null, tax_percent: null, amount: 500 }));
 
       // Category 1 keeps its custom name.
-      await call('PUT', `/api-fin/income?id=${id}`, 'finance', incomeForm({ payment_cat_id: 1, custom_category: '  Sponsoring  ' }));
+      await call('PUT', `/api-fin/income?id=${id}`, 'finance', { ...incomeForm({ payment_cat_id: 1, custom_category: '  Sponsoring  ' }), version: 2 });
       expect((await call('GET', `/api-fin/income?id=${id}`, 'finance')).json<IncomeItem>().custom_category).toBe('Sponsoring');
 
       const changes = await sql<{ action: string; entity: string; entity_id: string; school_id: number; status: number }>(
@@ -238,7 +239,7 @@ describe.each(backends())('income and expense on %s', (backend) => {
       const [wienIncome] = await sql<{ id: number }>('SELECT id FROM income WHERE school_id = $1 AND student_id IS NULL LIMIT 1', [schools.wien]);
       const [wienExpense] = await sql<{ id: number }>('SELECT id FROM expense WHERE school_id = $1 LIMIT 1', [schools.wien]);
       expect((await call('GET', `/api-fin/income?id=${wienIncome!.id}`, 'grazFinance')).statusCode).toBe(404);
-      expect((await call('PUT', `/api-fin/income?id=${wienIncome!.id}`, 'grazFinance', incomeForm({ school_id: schools.graz, account_id: accounts[schools.graz] }))).statusCode).toBe(404);
+      expect((await call('PUT', `/api-fin/income?id=${wienIncome!.id}`, 'grazFinance', { ...incomeForm({ school_id: schools.graz, account_id: accounts[schools.graz] }), version: 1 })).statusCode).toBe(404);
       expect((await call('DELETE', `/api-fin/income?id=${wienIncome!.id}`, 'grazFinance')).statusCode).toBe(404);
       expect((await call('GET', `/api-fin/expense?id=${wienExpense!.id}`, 'grazFinance')).statusCode).toBe(404);
       expect((await call('DELETE', `/api-fin/expense?id=${wienExpense!.id}`, 'grazFinance')).statusCode).toBe(404);
@@ -258,7 +259,7 @@ describe.each(backends())('income and expense on %s', (backend) => {
       expect(listed.stid).toBe(student!.id);
       expect(listed.sl).toEqual(expect.any(String));
 
-      const put = await call('PUT', `/api-fin/income?id=${row!.id}`, 'finance', incomeForm());
+      const put = await call('PUT', `/api-fin/income?id=${row!.id}`, 'finance', { ...incomeForm(), version: item.version });
       expect(put.statusCode).toBe(400);
       expect(put.json()).toEqual({ error: 4, fields: { student_id: 'form.invalid' } });
       const del = await call('DELETE', `/api-fin/income?id=${row!.id}`, 'finance');
@@ -293,8 +294,9 @@ describe.each(backends())('income and expense on %s', (backend) => {
         id,
         currency: 'EUR',
         created_at: expect.any(String),
+        version: 1,
       });
-      expect((await call('PUT', `/api-fin/expense?id=${id}`, 'finance', expenseForm({ name: 'Matten (Rest)', tax_percent: 7.7 }))).statusCode).toBe(200);
+      expect((await call('PUT', `/api-fin/expense?id=${id}`, 'finance', { ...expenseForm({ name: 'Matten (Rest)', tax_percent: 7.7 }), version: 1 })).json()).toEqual({ success: true, version: 2 });
       expect((await call('GET', `/api-fin/expense?id=${id}`, 'finance')).json<ExpenseItem>()).toEqual(expect.objectContaining({ name: 'Matten (Rest)', tax_percent: 7.7 }));
       expect((await call('DELETE', `/api-fin/expense?id=${id}`, 'finance')).statusCode).toBe(200);
       expect((await call('GET', `/api-fin/expense?id=${id}`, 'finance')).statusCode).toBe(404);

@@ -83,10 +83,11 @@ describe.each(backends())('news on %s', (backend) => {
       editable: true,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      version: 1,
     });
 
-    const updated = await call('PUT', `/api-content/news?id=${id}`, 'wienEditor', form({ title: 'Sommerfest 2027 (verschoben)', visibility: 1, active: false }));
-    expect(updated.statusCode).toBe(200);
+    const updated = await call('PUT', `/api-content/news?id=${id}`, 'wienEditor', { ...form({ title: 'Sommerfest 2027 (verschoben)', visibility: 1, active: false }), version: 1 });
+    expect(updated.json()).toEqual({ success: true, version: 2 });
     const after = (await call('GET', `/api-content/news?id=${id}`, 'wienEditor')).json<NewsItem>();
     expect(after).toEqual(expect.objectContaining({ title: 'Sommerfest 2027 (verschoben)', visibility: 1, active: false, schools: [] }));
     expect((await sql('SELECT 1 FROM news_schools WHERE news_id = $1', [id]))).toHaveLength(0);
@@ -128,7 +129,7 @@ describe.each(backends())('news on %s', (backend) => {
     const read = await call('GET', `/api-content/news?id=${forAll!.content_id}`, 'grazReader');
     expect(read.statusCode).toBe(200);
     expect(read.json<NewsItem>().editable).toBe(false);
-    expect((await call('PUT', `/api-content/news?id=${forAll!.content_id}`, 'grazReader', form({ school_id: schools.graz, schools: [schools.graz] }))).statusCode).toBe(404);
+    expect((await call('PUT', `/api-content/news?id=${forAll!.content_id}`, 'grazReader', { ...form({ school_id: schools.graz, schools: [schools.graz] }), version: 1 })).statusCode).toBe(404);
     expect((await call('DELETE', `/api-content/news?id=${forAll!.content_id}`, 'grazReader')).statusCode).toBe(404);
     expect(await sql('SELECT 1 FROM news WHERE content_id = $1', [forAll!.content_id])).toHaveLength(1);
   });
@@ -197,10 +198,11 @@ describe.each(backends())('news on %s', (backend) => {
 
     // Another user's upload cannot be taken over.
     const foreignUpload = (await upload('admin', 'x.pdf', TINY_PDF, `?sid=${schools.wien}`)).json<NewsFile>();
-    expect((await call('PUT', `/api-content/news?id=${id}`, 'wienEditor', form({ files: [pictureFile.id, foreignUpload.id] }))).statusCode).toBe(400);
+    const { version } = (await call('GET', `/api-content/news?id=${id}`, 'wienEditor')).json<NewsItem>();
+    expect((await call('PUT', `/api-content/news?id=${id}`, 'wienEditor', { ...form({ files: [pictureFile.id, foreignUpload.id] }), version })).statusCode).toBe(400);
 
     // Dropping a file from the list removes it; deleting the news removes the rest.
-    expect((await call('PUT', `/api-content/news?id=${id}`, 'wienEditor', form({ files: [pictureFile.id] }))).statusCode).toBe(200);
+    expect((await call('PUT', `/api-content/news?id=${id}`, 'wienEditor', { ...form({ files: [pictureFile.id] }), version })).statusCode).toBe(200);
     expect((await call('GET', `/api-content/news-file?id=${pdf.id}`, 'wienEditor')).statusCode).toBe(404);
     expect((await call('DELETE', `/api-content/news?id=${id}`, 'wienEditor')).statusCode).toBe(200);
     expect(await sql('SELECT id FROM news_files WHERE id = ANY($1::int[])', [[pictureFile.id, pdf.id]])).toEqual([]);

@@ -75,8 +75,9 @@ describe.each(backends())('reminders API on %s', (backend) => {
 
     const done = await call('PUT', `/api-reminder/data?id=${id}`, 'grazWriter', {
       date_deadline: reminder.date_deadline, subject: reminder.subject, notes: reminder.notes, student_id: student, school_id: graz, done: true,
+      version: reminder.version,
     });
-    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ success: true, version: reminder.version + 1 });
     const after = (await call('GET', `/api-reminder/data?id=${id}`, 'grazWriter')).json<ReminderRow>();
     expect(after.date_done).not.toBeNull();
     expect(after.user_done).toBeTruthy();

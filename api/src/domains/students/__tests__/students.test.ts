@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { PersonalData, StudentData, StudentListResponse, StudentPickerRow, TimelineEntry } from 'shared-kernel/contracts';
+import type { PersonalData, StudentData, Versioned, StudentListResponse, StudentPickerRow, TimelineEntry } from 'shared-kernel/contracts';
 import { DEMO_PASSWORD } from '../../../seed/demo.js';
 import { compareDin5007 } from '../../../../test/support/din5007.js';
 import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
@@ -215,36 +215,39 @@ describe.each(backends())('students API on %s', (backend) => {
 
     it('personal data: read, save, read back; invalid input answers 400 naming the field and changes nothing', async () => {
       const url = `/api-student/pd?stid=${grazStudent.id}`;
-      const before = (await call('GET', url, 'office')).json<PersonalData>();
+      const before = (await call('GET', url, 'office')).json<PersonalData & Versioned>();
       expect(before.firstname).toBe(grazStudent.firstname);
       const changed = { ...before, firstname: 'Annika', email: 'annika@example.org', phone_cellphone: '+43 660 1234567', dob: '2012-05-03', divisions: [3, 1] };
       const saved = await call('PUT', url, 'office', changed);
       expect(saved.statusCode).toBe(200);
-      const after = (await call('GET', url, 'office')).json<PersonalData>();
-      expect(after).toEqual({ ...changed, divisions: [1, 3] });
+      expect(saved.json()).toEqual({ success: true, version: before.version + 1 });
+      const after = (await call('GET', url, 'office')).json<PersonalData & Versioned>();
+      expect(after).toEqual({ ...changed, divisions: [1, 3], version: before.version + 1 });
 
       const bad = await call('PUT', url, 'office', { ...after, email: 'not-a-mail', lastname: '' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields).toEqual(expect.objectContaining({ email: 'form.invalid_email', lastname: 'form.required' }));
-      expect((await call('GET', url, 'office')).json<PersonalData>()).toEqual(after);
+      expect((await call('GET', url, 'office')).json<PersonalData & Versioned>()).toEqual(after);
     });
 
     it('addresses: main address changes, invoice address is created, read and deleted', async () => {
       const stid = grazStudent.id;
       const main = { street: 'Sackstraße', house_no: '12', zip: '8010', city: 'Graz', country_iso: 'AT' };
-      expect((await call('PUT', `/api-student/address?stid=${stid}&type=1`, 'office', main)).statusCode).toBe(200);
-      expect((await call('GET', `/api-student/address?stid=${stid}&type=1`, 'office')).json()).toEqual({ ...main, country_iso: 'at' });
+      const mainVersion = (await call('GET', `/api-student/address?stid=${stid}&type=1`, 'office')).json<{ version: number }>().version;
+      expect((await call('PUT', `/api-student/address?stid=${stid}&type=1`, 'office', { ...main, version: mainVersion })).statusCode).toBe(200);
+      expect((await call('GET', `/api-student/address?stid=${stid}&type=1`, 'office')).json()).toEqual({ ...main, country_iso: 'at', version: mainVersion + 1 });
 
       // Start without an invoice address (the demo gives some students one).
       await sql('DELETE FROM student_addresses WHERE student_id = $1 AND type = 2', [stid]);
       expect((await call('GET', `/api-student/address?stid=${stid}&type=2`, 'office')).json()).toBeNull();
       expect((await call('GET', `/api-student/data?id=${stid}`, 'office')).json<StudentData>().ia).toBe(false);
       const invoice = { salutation_id: 2, title_id: null, firstname: 'Peter', lastname: 'Huber', company: null, street: 'Herrengasse', house_no: '3', zip: '8010', city: 'Graz', country_iso: 'at', email: null };
-      expect((await call('PUT', `/api-student/address?stid=${stid}&type=2`, 'office', invoice)).statusCode).toBe(200);
-      expect((await call('GET', `/api-student/address?stid=${stid}&type=2`, 'office')).json()).toEqual(invoice);
+      // Version 0: the student had no invoice address when it was read (creates it).
+      expect((await call('PUT', `/api-student/address?stid=${stid}&type=2`, 'office', { ...invoice, version: 0 })).json()).toEqual({ success: true, version: 1 });
+      expect((await call('GET', `/api-student/address?stid=${stid}&type=2`, 'office')).json()).toEqual({ ...invoice, version: 1 });
       expect((await call('GET', `/api-student/data?id=${stid}`, 'office')).json<StudentData>().ia).toBe(true);
 
-      expect((await call('PUT', `/api-student/address?stid=${stid}&type=2`, 'office', { street: 'x' })).statusCode).toBe(400);
+      expect((await call('PUT', `/api-student/address?stid=${stid}&type=2`, 'office', { street: 'x', version: 1 })).statusCode).toBe(400);
       expect((await call('DELETE', `/api-student/address?stid=${stid}&type=1`, 'office')).statusCode).toBe(400);
       expect((await call('DELETE', `/api-student/address?stid=${stid}&type=2`, 'office')).statusCode).toBe(200);
       expect((await call('GET', `/api-student/address?stid=${stid}&type=2`, 'office')).json()).toBeNull();
@@ -266,9 +269,10 @@ describe.each(backends())('students API on %s', (backend) => {
       expect(timeline.filter((e) => e.kind === 'note')).toHaveLength(expectedNotes.length);
       expect(timeline.find((e) => e.id === noteId && e.kind === 'note')).toEqual(expect.objectContaining({ type: 2, editable: true }));
 
-      expect((await call('PUT', `/api-student/note?id=${noteId}&stid=${stid}`, 'office', { type: 1, text: 'Korrigiert' })).statusCode).toBe(200);
-      expect((await call('GET', `/api-student/note?id=${noteId}&stid=${stid}`, 'office')).json().text).toBe('Korrigiert');
-      expect((await call('PUT', `/api-student/note?id=${noteId}&stid=${stid}`, 'office', { type: 9, text: 'x' })).statusCode).toBe(400);
+      const noteVersion = (await call('GET', `/api-student/note?id=${noteId}&stid=${stid}`, 'office')).json<{ version: number }>().version;
+      expect((await call('PUT', `/api-student/note?id=${noteId}&stid=${stid}`, 'office', { type: 1, text: 'Korrigiert', version: noteVersion })).statusCode).toBe(200);
+      expect((await call('GET', `/api-student/note?id=${noteId}&stid=${stid}`, 'office')).json()).toEqual(expect.objectContaining({ text: 'Korrigiert', version: noteVersion + 1 }));
+      expect((await call('PUT', `/api-student/note?id=${noteId}&stid=${stid}`, 'office', { type: 9, text: 'x', version: noteVersion + 1 })).statusCode).toBe(400);
       // The note of one student cannot be changed through another student's id.
       expect((await call('DELETE', `/api-student/note?id=${noteId}&stid=${wienStudent.id}`, 'office')).statusCode).toBe(404);
       expect((await call('DELETE', `/api-student/note?id=${noteId}&stid=${stid}`, 'office')).statusCode).toBe(200);

@@ -77,7 +77,7 @@ describe.each(backends())('school-limited admins on %s', (backend) => {
   });
 
   it('cannot change an all-schools user (cut to his school, new e-mail) (issue 10 item 4)', async () => {
-    const res = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${office.id}`, userForm(office.username, { email: 'taken-over@example.test', role_id: await roleOf(office.id) }));
+    const res = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${office.id}`, { ...userForm(office.username, { email: 'taken-over@example.test', role_id: await roleOf(office.id) }), version: 1 });
     expect(res.statusCode).toBe(404);
     const stored = await t.db.query<{ email: string; school_access: number }>('SELECT email, school_access FROM users WHERE id = $1', [office.id]);
     expect(stored.rows[0]).toEqual({ email: `${office.username}@example.test`, school_access: 1 });
@@ -85,24 +85,24 @@ describe.each(backends())('school-limited admins on %s', (backend) => {
 
   it('cannot change users outside his schools, other admins or the superadmin', async () => {
     for (const target of [wienUser, grazAndWienUser, otherGrazAdmin]) {
-      const res = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${target.id}`, userForm(target.username, { role_id: await roleOf(target.id) }));
+      const res = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${target.id}`, { ...userForm(target.username, { role_id: await roleOf(target.id) }), version: 1 });
       expect([target.username, res.statusCode]).toEqual([target.username, 404]);
     }
-    const onSuper = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${superadmin.id}`, userForm(superadmin.username));
+    const onSuper = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${superadmin.id}`, { ...userForm(superadmin.username), version: 1 });
     expect(onSuper.statusCode).toBe(404);
   });
 
   it("edits a user of his school but never widens the user's schools beyond his own", async () => {
     const role = await roleOf(grazUser.id);
-    const widened = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${grazUser.id}`, userForm(grazUser.username, { schools: [graz, wien], role_id: role }));
+    const widened = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${grazUser.id}`, { ...userForm(grazUser.username, { schools: [graz, wien], role_id: role }), version: 1 });
     expect(widened.statusCode).toBe(400);
     expect(widened.json()).toEqual({ error: 4, fields: { schools: 'form.invalid' } });
-    const allSchools = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${grazUser.id}`, userForm(grazUser.username, { status: 1, schools: [], role_id: role }));
+    const allSchools = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${grazUser.id}`, { ...userForm(grazUser.username, { status: 1, schools: [], role_id: role }), version: 1 });
     expect(allSchools.statusCode).toBe(400);
     expect(allSchools.json()).toEqual({ error: 4, fields: { status: 'form.invalid' } });
     const stored = await t.db.query('SELECT school_id FROM user_schools WHERE user_id = $1', [grazUser.id]);
     expect(stored.rows).toEqual([{ school_id: graz }]);
-    const edited = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${grazUser.id}`, userForm(grazUser.username, { lastname: 'Pichler', role_id: role }));
+    const edited = await as(grazAdmin.cookie, 'PUT', `/api-user/data?id=${grazUser.id}`, { ...userForm(grazUser.username, { lastname: 'Pichler', role_id: role }), version: 1 });
     expect(edited.statusCode).toBe(200);
   });
 
@@ -168,10 +168,10 @@ describe.each(backends())('school-limited admins on %s', (backend) => {
     });
 
     it('cannot edit or delete a role used outside his schools (403 {error: 13}); nothing changes', async () => {
-      const edit = await as(grazAdmin.cookie, 'PUT', `/api-base/role?id=${outsideRole}`, { role_name: 'Büro (alle Schulen)', atoms: ['student_r', 'student_w', 'finance_w'] });
+      const edit = await as(grazAdmin.cookie, 'PUT', `/api-base/role?id=${outsideRole}`, { role_name: 'Büro (alle Schulen)', atoms: ['student_r', 'student_w', 'finance_w'], version: 1 });
       expect(edit.statusCode).toBe(403);
       expect(edit.json()).toEqual({ error: 13 });
-      const mixed = await as(grazAdmin.cookie, 'PUT', `/api-base/role?id=${mixedRole}`, { role_name: 'Graz und Wien', atoms: [] });
+      const mixed = await as(grazAdmin.cookie, 'PUT', `/api-base/role?id=${mixedRole}`, { role_name: 'Graz und Wien', atoms: [], version: 1 });
       expect(mixed.statusCode).toBe(403);
       const removal = await as(grazAdmin.cookie, 'DELETE', `/api-base/role?id=${outsideRole}`);
       expect(removal.statusCode).toBe(403);
@@ -181,16 +181,16 @@ describe.each(backends())('school-limited admins on %s', (backend) => {
     });
 
     it('edits roles used only within his schools; the superadmin and all-schools admins edit any', async () => {
-      expect((await as(grazAdmin.cookie, 'PUT', `/api-base/role?id=${grazRole}`, { role_name: 'Trainer Graz', atoms: ['student_r', 'reminder_r'] })).statusCode).toBe(200);
+      expect((await as(grazAdmin.cookie, 'PUT', `/api-base/role?id=${grazRole}`, { role_name: 'Trainer Graz', atoms: ['student_r', 'reminder_r'], version: 1 })).statusCode).toBe(200);
       expect((await as(grazAdmin.cookie, 'DELETE', `/api-base/role?id=${unusedRole}`)).statusCode).toBe(200);
-      expect((await as(allSchoolsAdmin.cookie, 'PUT', `/api-base/role?id=${outsideRole}`, { role_name: 'Büro', atoms: ['student_r', 'finance_r'] })).statusCode).toBe(200);
-      expect((await as(superadmin.cookie, 'PUT', `/api-base/role?id=${mixedRole}`, { role_name: 'Graz und Wien', atoms: ['student_r'] })).statusCode).toBe(200);
+      expect((await as(allSchoolsAdmin.cookie, 'PUT', `/api-base/role?id=${outsideRole}`, { role_name: 'Büro', atoms: ['student_r', 'finance_r'], version: 1 })).statusCode).toBe(200);
+      expect((await as(superadmin.cookie, 'PUT', `/api-base/role?id=${mixedRole}`, { role_name: 'Graz und Wien', atoms: ['student_r'], version: 1 })).statusCode).toBe(200);
     });
 
     it('level-3 users manage neither roles nor other users', async () => {
       const user = await t.loginAs({ atoms: ['student_r', 'student_w'], schools: [graz] });
       expect((await as(user.cookie, 'GET', '/api-base/role')).statusCode).toBe(403);
-      expect((await as(user.cookie, 'PUT', `/api-base/role?id=${grazRole}`, { role_name: 'x', atoms: [] })).statusCode).toBe(403);
+      expect((await as(user.cookie, 'PUT', `/api-base/role?id=${grazRole}`, { role_name: 'x', atoms: [], version: 1 })).statusCode).toBe(403);
       expect((await as(user.cookie, 'GET', '/api-user/data')).statusCode).toBe(403);
       expect((await as(user.cookie, 'PUT', `/api-user/cpw?id=${grazUser.id}`, newPassword)).statusCode).toBe(404);
     });

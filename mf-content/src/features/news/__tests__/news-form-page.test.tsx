@@ -37,6 +37,7 @@ function item(overrides: Partial<NewsItem> = {}): NewsItem {
     editable: true,
     created_at: '2026-05-01T10:00:00Z',
     updated_at: '2026-05-01T10:00:00Z',
+    version: 3,
     ...overrides,
   };
 }
@@ -85,7 +86,7 @@ beforeEach(() => {
   jest.mocked(getNews).mockReset().mockResolvedValue(item());
   jest.mocked(getNewsList).mockReset().mockResolvedValue({ rows: [], pages: 0, total: 0 });
   jest.mocked(createNews).mockReset().mockResolvedValue(undefined);
-  jest.mocked(updateNews).mockReset().mockResolvedValue(undefined);
+  jest.mocked(updateNews).mockReset().mockResolvedValue(4);
   jest.mocked(uploadNewsFile).mockReset();
 });
 
@@ -204,6 +205,7 @@ describe('news form: saving', () => {
         school_id: 2,
         files: [5],
       },
+      3,
     ]);
     expect(createNews).not.toHaveBeenCalled();
     expect(await screen.findByText('Erfolgreich gespeichert!')).toBeTruthy();

@@ -45,6 +45,7 @@ function LoadedNews({ mode, itemId }: { mode: 'edit' | 'template'; itemId: numbe
       key={`${mode}-${itemId}`}
       mode={mode}
       itemId={mode === 'edit' ? itemId : undefined}
+      version={data.version}
       initialValues={initialValues}
       editable={data.editable}
       schools={schools}

@@ -3,9 +3,12 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, HTTPError, SubmitStateBox, toErrorCode, toast, useCan } from 'shared-kernel';
-import { MSG, newsFormSchema, type NewsFile, type SchoolRef } from 'shared-kernel/contracts';
-import { CheckboxField, DateTimeField, FormikForm, SelectField, SubmitButton, TextAreaField, TextField } from 'shared-kernel/forms';
+import { MSG, newsFormSchema, type NewsFile, type SchoolRef, type Versioned } from 'shared-kernel/contracts';
+import {
+  CheckboxField, ConflictNotice, DateTimeField, FormikForm, SelectField, SubmitButton, TextAreaField, TextField, useRecordVersion,
+} from 'shared-kernel/forms';
 import { NS } from '../../../i18n.js';
+import { getNews } from '../api/get-news.js';
 import { createNews, updateNews } from '../api/save-news.js';
 import { useNewsFileUploads } from '../hooks/use-news-file-uploads.js';
 import { toNewsBody, type NewsFormValues } from '../utils/news-form-values.js';
@@ -24,6 +27,8 @@ export interface NewsFormProps {
   mode: NewsFormMode;
   /** The item changed (edit mode). */
   itemId?: number;
+  /** The version of the item as read (edit mode): sent with the save. */
+  version?: number;
   initialValues: NewsFormValues;
   /** The item belongs to a school the user may change (false: another school's item, read only). */
   editable: boolean;
@@ -52,7 +57,7 @@ async function answerFields(error: unknown): Promise<Record<string, string> | nu
  * needs c_news_w (and, when editing, an item of the user's schools); afterwards a 3-second
  * 'Successfully saved!' notice titled News and back to /c-news.
  */
-export function NewsForm({ mode, itemId, initialValues, editable, schools }: NewsFormProps) {
+export function NewsForm({ mode, itemId, version, initialValues, editable, schools }: NewsFormProps) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const canWrite = useCan('c_news_w');
@@ -60,6 +65,11 @@ export function NewsForm({ mode, itemId, initialValues, editable, schools }: New
   const editorRef = useRef<RichTextEditorHandle>(null);
   const [submitState, setSubmitState] = useState(-1);
   const [preview, setPreview] = useState(false);
+  // Edit mode: the save sends the version read; a stale one shows the conflict notice.
+  const record = useRecordVersion<Versioned & { title: string; teaser: string }>(
+    { title: initialValues.title, teaser: initialValues.teaser, version: version ?? 1 },
+    () => getNews(itemId ?? 0),
+  );
   const reasonId = useId();
 
   const readOnly = !canWrite || (mode === 'edit' && !editable);
@@ -86,15 +96,21 @@ export function NewsForm({ mode, itemId, initialValues, editable, schools }: New
     setSubmitState(-2);
     try {
       const body = toNewsBody(values);
-      if (mode === 'edit' && itemId !== undefined) await updateNews(itemId, body);
+      if (mode === 'edit' && itemId !== undefined) record.saved(await updateNews(itemId, body, record.version));
       else await createNews(body);
       setSubmitState(0);
       toast.success('save_succeeded', { title: 'content:news.title' });
       navigate('/c-news');
     } catch (error) {
+      const code = await toErrorCode(error);
+      // Saved by someone else meanwhile: the conflict notice takes over, the entries stay.
+      if (mode === 'edit' && record.handleSaveError(code)) {
+        setSubmitState(-1);
+        return;
+      }
       const fields = await answerFields(error);
       if (fields) helpers.setErrors(fields as FormikErrors<NewsFormValues>);
-      setSubmitState(await toErrorCode(error));
+      setSubmitState(code);
     }
   };
 
@@ -170,6 +186,7 @@ export function NewsForm({ mode, itemId, initialValues, editable, schools }: New
             </section>
           )}
 
+          {mode === 'edit' && <ConflictNotice record={record} labels={{ title: t('news.field.title'), teaser: t('news.field.teaser') }} />}
           <div className={styles.actions}>
             <SubmitButton disabled={readOnly} aria-describedby={reason ? reasonId : undefined}>
               {t('news.save')}

@@ -24,6 +24,7 @@ const rent: ExpenseItem = {
   annotation: '',
   currency: 'EUR',
   created_at: '2026-02-02T08:00:00Z',
+  version: 4,
 };
 
 beforeEach(() => {
@@ -32,7 +33,7 @@ beforeEach(() => {
   lookupApi.getAccountOptions.mockResolvedValue([]);
   api.getExpense.mockResolvedValue(rent);
   api.createExpense.mockResolvedValue();
-  api.updateExpense.mockResolvedValue();
+  api.updateExpense.mockResolvedValue(5);
   api.getExpensePage.mockResolvedValue({ rows: [], total: 0, pages: 0 });
 });
 
@@ -72,7 +73,7 @@ describe('expense form', () => {
       amount: 8990,
       tax_percent: 20,
       annotation: '',
-    });
+    }, expect.any(String));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ausgaben' })).toBeTruthy();
     expect(await screen.findByText('Erfolgreich gespeichert!')).toBeTruthy();
   });
@@ -103,7 +104,7 @@ describe('expense form', () => {
     await second.user.clear(tax);
     await second.user.type(tax, '10');
     await second.user.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(api.updateExpense).toHaveBeenCalledWith(3, expect.objectContaining({ tax_percent: 10, name: 'Miete Halle' })));
+    await waitFor(() => expect(api.updateExpense).toHaveBeenCalledWith(3, expect.objectContaining({ tax_percent: 10, name: 'Miete Halle' }), 4));
     expect(api.createExpense).toHaveBeenCalledTimes(1);
   });
 

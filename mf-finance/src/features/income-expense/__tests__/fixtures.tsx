@@ -58,4 +58,5 @@ export const savedIncome: IncomeItem = {
   currency: 'EUR',
   student_id: null,
   created_at: '2026-03-06T09:00:00Z',
+  version: 1,
 };

@@ -20,7 +20,7 @@ beforeEach(() => {
   lookupApi.getAccountOptions.mockResolvedValue(accounts);
   api.getIncome.mockResolvedValue(savedIncome);
   api.createIncome.mockResolvedValue();
-  api.updateIncome.mockResolvedValue();
+  api.updateIncome.mockResolvedValue(2);
   api.getIncomePage.mockResolvedValue({ rows: [], total: 0, pages: 0 });
 });
 
@@ -113,7 +113,7 @@ describe('income form', () => {
       amount: 123456,
       tax_percent: 7.5,
       annotation: 'Kurs März',
-    });
+    }, expect.stringMatching(/^[0-9a-f]{32}$/));
     expect(api.updateIncome).not.toHaveBeenCalled();
     expect(await screen.findByRole('heading', { level: 1, name: 'Einnahmen' })).toBeTruthy();
     expect(await screen.findByText('Erfolgreich gespeichert!')).toBeTruthy();
@@ -161,7 +161,7 @@ describe('income form', () => {
       amount: 4550,
       tax_percent: 10,
       annotation: 'Getränkeverkauf März',
-    });
+    }, expect.any(String));
     expect(api.updateIncome).not.toHaveBeenCalled();
   });
 
@@ -173,7 +173,7 @@ describe('income form', () => {
     await user.type(amount, '50');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(api.updateIncome).toHaveBeenCalledTimes(1));
-    expect(api.updateIncome).toHaveBeenCalledWith(7, expect.objectContaining({ amount: 5000, account_id: 22, school_id: 2 }));
+    expect(api.updateIncome).toHaveBeenCalledWith(7, expect.objectContaining({ amount: 5000, account_id: 22, school_id: 2 }), 1);
     expect(api.createIncome).not.toHaveBeenCalled();
     expect(await screen.findByText('Erfolgreich gespeichert!')).toBeTruthy();
   });
@@ -195,6 +195,66 @@ describe('income form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Die Daten konnten auf dem Server nicht gespeichert werden.');
     expect(errorOf(/^Konto/)).toBe('Ungültiger Wert');
     expect(screen.getByRole('heading', { level: 1, name: 'Einnahme bearbeiten' })).toBeTruthy();
+  });
+
+  it('says when someone else saved the income meanwhile, keeps the typed entries and saves against the reloaded version', async () => {
+    api.updateIncome.mockRejectedValueOnce(
+      new HTTPError(
+        new Response(JSON.stringify({ error: 9 }), { status: 409, headers: { 'content-type': 'application/json' } }),
+        new Request('http://localhost/api-fin/income?id=7', { method: 'PUT' }),
+        {} as never,
+      ),
+    );
+    const { user } = renderWithProviders(<FinanceArea />, { route: '/m-fin/income/edit/7' });
+    await screen.findByRole('heading', { level: 1, name: 'Einnahme bearbeiten' });
+    const annotation = screen.getByLabelText(/^Anmerkung/);
+    await user.clear(annotation);
+    await user.type(annotation, 'Meine Korrektur');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Dieser Datensatz wurde inzwischen von jemand anderem gespeichert');
+    expect((screen.getByLabelText(/^Anmerkung/) as HTMLTextAreaElement).value).toBe('Meine Korrektur');
+    expect(api.updateIncome).toHaveBeenLastCalledWith(7, expect.objectContaining({ annotation: 'Meine Korrektur' }), 1);
+
+    // The other person changed the amount: the notice shows it, formatted.
+    api.getIncome.mockResolvedValue({ ...savedIncome, amount: 9900, version: 2 });
+    await user.click(within(alert).getByRole('button', { name: 'Aktuellen Stand laden' }));
+    const loaded = await screen.findByRole('status');
+    expect(within(loaded).getByText('Betrag').tagName).toBe('DT');
+    expect(within(loaded).getByText('99,00 €').tagName).toBe('DD');
+    expect((screen.getByLabelText(/^Anmerkung/) as HTMLTextAreaElement).value).toBe('Meine Korrektur');
+
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(api.updateIncome).toHaveBeenLastCalledWith(7, expect.objectContaining({ annotation: 'Meine Korrektur' }), 2));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Einnahmen' })).toBeTruthy();
+  });
+
+  it('disables the save button while the save runs, and a retry of the same entries reuses the Idempotency-Key', async () => {
+    let finish!: () => void;
+    api.createIncome
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockImplementationOnce(
+        () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+          }),
+      );
+    const { user } = renderWithProviders(<FinanceArea />, { route: '/m-fin/income/template/7' });
+    await screen.findByRole('heading', { level: 1, name: 'Einnahme kopieren' });
+    const save = screen.getByRole('button', { name: 'Speichern' });
+    // The answer was lost: the user clicks again with the same entries.
+    await user.click(save);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await user.click(save);
+    await waitFor(() => expect(api.createIncome).toHaveBeenCalledTimes(2));
+    expect((screen.getByRole('button', { name: 'Speichern' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(api.createIncome).toHaveBeenCalledTimes(2);
+    const [first, second] = api.createIncome.mock.calls;
+    expect(second[1]).toBe(first[1]);
+    finish();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Einnahmen' })).toBeTruthy();
   });
 
   it('is read-only without finance_w: no save button, and no create at all', async () => {

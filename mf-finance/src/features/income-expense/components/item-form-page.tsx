@@ -4,10 +4,10 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import {
-  Button, ErrorPanel, NoPermissionPanel, PageHeader, Spinner, SubmitStateBox, confirmDiscardUnsavedAsync, toast, useCan,
-  useRequest,
+  Button, ErrorPanel, NoPermissionPanel, PageHeader, Spinner, SubmitStateBox, confirmDiscardUnsavedAsync, formatDate, formatMoney,
+  toast, useCan, useRequest,
 } from 'shared-kernel';
-import { FormikForm, SubmitButton } from 'shared-kernel/forms';
+import { ConflictNotice, FormikForm, SubmitButton, useRecordVersion, useSubmissionKey } from 'shared-kernel/forms';
 import { ValidationError, type Schema } from 'yup';
 import { NS } from '../../../i18n.js';
 import { readSaveFailure } from '../api/save-failure.js';
@@ -20,13 +20,18 @@ import styles from './item-form-page.module.css';
 export interface LoadedItem {
   id: number;
   school_id: number;
+  currency?: string;
+  /** The record version an edit sends back (no lost updates). */
+  version: number;
 }
 
 export interface ItemFormPageProps<Item extends LoadedItem, Values extends FormikValues, Body> {
   kind: ItemKind;
   loadItem: (id: number, signal: AbortSignal) => Promise<Item>;
-  createItem: (body: Body) => Promise<void>;
-  updateItem: (id: number, body: Body) => Promise<void>;
+  /** Creates the item; `idempotencyKey` stays the same while the same submission is repeated. */
+  createItem: (body: Body, idempotencyKey: string) => Promise<void>;
+  /** Saves the item read with `version`; answers the next version. */
+  updateItem: (id: number, body: Body, version: number) => Promise<number>;
   /** The contract's yup schema of the wire body. */
   schema: Schema<Body>;
   /** Values of a new item; `schoolId` is preselected when the user has one school to choose. */
@@ -46,8 +51,11 @@ export interface ItemFormPageProps<Item extends LoadedItem, Values extends Formi
  * The form screen income and expense share (spec 002 §2.6): modes create, edit and template
  * (template loads an item and saves a copy as new); validation with the contract's schema;
  * saving returns to the list with 'save_succeeded'; a failed save shows the error's text
- * (and the fields the server refused). Without finance_w the form is read-only. An unknown
- * mode, or edit/template without an id, goes back to the list.
+ * (and the fields the server refused). An edit sends the version it read: when someone saved
+ * the item meanwhile the conflict notice says so and the entries stay. A new item is posted
+ * with one Idempotency-Key per submission, so a repeated click or retry books it once.
+ * Without finance_w the form is read-only. An unknown mode, or edit/template without an id,
+ * goes back to the list.
  */
 export function ItemFormPage<Item extends LoadedItem, Values extends FormikValues, Body>(
   props: ItemFormPageProps<Item, Values, Body>,
@@ -86,11 +94,13 @@ function ItemFormScreen<Item extends LoadedItem, Values extends FormikValues, Bo
     <>
       <PageHeader title={title} />
       {locked && <p className={styles.notice}>{t(locked)}</p>}
-      <ItemForm<Values, Body>
+      <ItemForm<Item, Values, Body>
         {...rest}
         mode={mode}
         id={id}
         back={back}
+        loaded={loaded}
+        loadItem={loadItem}
         initialValues={initialValues}
         readOnly={readOnly}
         schoolOptions={schoolOptions}
@@ -99,26 +109,42 @@ function ItemFormScreen<Item extends LoadedItem, Values extends FormikValues, Bo
   );
 }
 
-interface ItemFormProps<Values extends FormikValues, Body> {
+interface ItemFormProps<Item extends LoadedItem, Values extends FormikValues, Body> {
   mode: FormMode;
   id: number | null;
   back: string;
+  /** The item as read (edit and template), else null. */
+  loaded: Item | null;
+  loadItem: (id: number, signal: AbortSignal) => Promise<Item>;
   initialValues: Values;
   readOnly: boolean;
   schoolOptions: SchoolOption[];
   schema: Schema<Body>;
   toBody: (values: Values) => unknown;
-  createItem: (body: Body) => Promise<void>;
-  updateItem: (id: number, body: Body) => Promise<void>;
+  createItem: (body: Body, idempotencyKey: string) => Promise<void>;
+  updateItem: (id: number, body: Body, version: number) => Promise<number>;
   children: ReactNode;
 }
 
-function ItemForm<Values extends FormikValues, Body>({
-  mode, id, back, initialValues, readOnly, schoolOptions, schema, toBody, createItem, updateItem, children,
-}: ItemFormProps<Values, Body>) {
+function ItemForm<Item extends LoadedItem, Values extends FormikValues, Body>({
+  mode, id, back, loaded, loadItem, initialValues, readOnly, schoolOptions, schema, toBody, createItem, updateItem, children,
+}: ItemFormProps<Item, Values, Body>) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const [submitState, setSubmitState] = useState(-1);
+  const editing = mode === 'edit' && id !== null;
+  // Create and template have no stored record: the version is unused there.
+  const record = useRecordVersion<Item>(loaded ?? ({ version: 0 } as Item), () => loadItem(id ?? 0, new AbortController().signal));
+  const submission = useSubmissionKey();
+  const conflictLabels: Partial<Record<string, string>> = {
+    name: t('item.name'), custom_category: t('item.custom_category'), payment_date: t('item.payment_date'), amount: t('item.amount'),
+    tax_percent: t('item.tax_percent'), annotation: t('item.annotation'),
+  };
+  const conflictValue = (field: string, value: unknown) => {
+    if (field === 'amount') return formatMoney(value as number, record.current?.currency ?? loaded?.currency);
+    if (field === 'payment_date') return formatDate(value as string);
+    return value === null || value === undefined ? '' : String(value);
+  };
   const context = useMemo<ItemFormContextValue>(() => ({ readOnly, schoolOptions }), [readOnly, schoolOptions]);
 
   const validate = async (values: Values): Promise<FormikErrors<Values>> => {
@@ -137,10 +163,18 @@ function ItemForm<Values extends FormikValues, Body>({
     const body = schema.cast(toBody(values)) as Body;
     setSubmitState(-2);
     try {
-      if (mode === 'edit' && id !== null) await updateItem(id, body);
-      else await createItem(body);
+      if (editing) record.saved(await updateItem(id, body, record.version));
+      else {
+        await createItem(body, submission.keyFor(body));
+        submission.reset();
+      }
     } catch (error) {
       const failure = await readSaveFailure(error);
+      // Saved by someone else meanwhile: the conflict notice takes over, the entries stay.
+      if (editing && record.handleSaveError(failure.code)) {
+        setSubmitState(-1);
+        return;
+      }
       setSubmitState(failure.code);
       if (Object.keys(failure.fields).length > 0) helpers.setErrors(failure.fields as FormikErrors<Values>);
       return;
@@ -163,6 +197,13 @@ function ItemForm<Values extends FormikValues, Body>({
         className={styles.form}
       >
         <div className={styles.fields}>{children}</div>
+        {editing && (
+          <ConflictNotice<Item>
+            record={record}
+            labels={conflictLabels as Partial<Record<keyof Item & string, string>>}
+            format={conflictValue}
+          />
+        )}
         <div className={styles.actions}>
           {!readOnly && <SubmitButton>{t('item.save')}</SubmitButton>}
           <Button onClick={() => void cancel()}>{t(readOnly ? 'item.back' : 'item.cancel')}</Button>

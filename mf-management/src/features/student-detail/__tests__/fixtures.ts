@@ -1,12 +1,13 @@
 import { HTTPError } from 'shared-kernel';
 import type {
   MainAddress,
-  PersonalData,
   ReminderRow,
   StudentData,
   StudentDocumentList,
   TimelineEntry,
+  Versioned,
 } from 'shared-kernel/contracts';
+import type { VersionedPersonalData } from '../api/personal-data.js';
 
 export const STUDENT_ID = 7;
 
@@ -21,20 +22,20 @@ export function studentData(overrides: Partial<StudentData> = {}): StudentData {
   };
 }
 
-export function personalData(overrides: Partial<PersonalData> = {}): PersonalData {
+export function personalData(overrides: Partial<VersionedPersonalData> = {}): VersionedPersonalData {
   return {
     salutation_id: 2, title_id: null, firstname: 'Max', lastname: 'Muster', supplement: null,
     email: 'max@example.org', phone_regular: null, phone_cellphone: '+43 660 1234567', dob: '2012-05-04',
-    nationality: 'Österreich', student_status_id: 2, e_member_status_id: 1, divisions: [1, 3], ...overrides,
+    nationality: 'Österreich', student_status_id: 2, e_member_status_id: 1, divisions: [1, 3], version: 3, ...overrides,
   };
 }
 
-export const mainAddress: MainAddress = { street: 'Hauptstraße', house_no: '12', zip: '1010', city: 'Wien', country_iso: 'at' };
+export const mainAddress: MainAddress & Versioned = { street: 'Hauptstraße', house_no: '12', zip: '1010', city: 'Wien', country_iso: 'at', version: 2 };
 
 export function timeline(): TimelineEntry[] {
   return [
-    { id: 31, kind: 'note', type: 2, text: 'Neue Adresse gemeldet', dc: '2026-03-02T09:30:00', author: 'Martina Leitner', editable: true },
-    { id: 5, kind: 'reminder_done', type: null, text: 'Probetraining nachfassen', dc: '2026-03-01T08:00:00', author: 'office', editable: false },
+    { id: 31, kind: 'note', type: 2, text: 'Neue Adresse gemeldet', dc: '2026-03-02T09:30:00', author: 'Martina Leitner', editable: true, version: 1 },
+    { id: 5, kind: 'reminder_done', type: null, text: 'Probetraining nachfassen', dc: '2026-03-01T08:00:00', author: 'office', editable: false, version: 2 },
   ];
 }
 
@@ -42,7 +43,7 @@ export function reminder(overrides: Partial<ReminderRow> = {}): ReminderRow {
   return {
     reminder_id: 41, date_created: '2026-01-10T10:00:00Z', date_deadline: '2020-01-02', subject: 'Rückruf',
     notes: 'Wegen Vertrag', username: 'office', lead_id: null, student_id: STUDENT_ID, delegated_to: null,
-    delegated_username: null, date_done: null, user_done: null, ref_name: 'Max Muster', school_id: 1, ...overrides,
+    delegated_username: null, date_done: null, user_done: null, ref_name: 'Max Muster', school_id: 1, version: 1, ...overrides,
   };
 }
 

@@ -55,12 +55,12 @@ beforeEach(() => {
   jest.resetAllMocks();
   api.getStudentData.mockResolvedValue(studentData());
   api.getPersonalData.mockResolvedValue(personalData());
-  api.savePersonalData.mockResolvedValue(undefined);
+  api.savePersonalData.mockResolvedValue(4);
   api.getMainAddress.mockResolvedValue(mainAddress);
   api.getInvoiceAddress.mockResolvedValue(null);
   api.getTimeline.mockResolvedValue(timeline());
   api.createNote.mockResolvedValue(undefined);
-  api.updateNote.mockResolvedValue(undefined);
+  api.updateNote.mockResolvedValue(2);
   api.deleteNote.mockResolvedValue(undefined);
   api.getOpenStudentReminders.mockResolvedValue([
     reminder(),
@@ -294,7 +294,7 @@ describe('personal data form', () => {
       salutation_id: 2, title_id: 2, firstname: 'Max', lastname: 'Mustermann', supplement: null,
       email: 'max@example.org', phone_regular: null, phone_cellphone: '+43 660 1234567', dob: '2013-02-01',
       nationality: 'Österreich', student_status_id: 2, e_member_status_id: 1, divisions: [2, 3],
-    });
+    }, 3);
     expect(await screen.findByText('Erfolgreich gespeichert!')).toBeTruthy();
     expect(await screen.findByText('Mustermann')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Persönliche Daten' })).toBeNull();
@@ -324,17 +324,18 @@ describe('addresses and picture', () => {
     await user.type(within(form).getByLabelText('PLZ', { exact: false }), '1020');
     await user.type(within(form).getByLabelText('Ort', { exact: false }), 'Wien');
     const { saveInvoiceAddress, deleteInvoiceAddress } = jest.requireMock('../api/addresses.js') as typeof import('../api/addresses.js');
-    jest.mocked(saveInvoiceAddress).mockResolvedValue(undefined);
+    jest.mocked(saveInvoiceAddress).mockResolvedValue(1);
     jest.mocked(deleteInvoiceAddress).mockResolvedValue(undefined);
     api.getInvoiceAddress.mockResolvedValue({
       salutation_id: 1, title_id: null, firstname: null, lastname: 'Muster', company: null, street: 'Ring', house_no: '3',
-      zip: '1020', city: 'Wien', country_iso: 'at', email: null,
+      zip: '1020', city: 'Wien', country_iso: 'at', email: null, version: 1,
     });
     await user.click(within(form).getByRole('button', { name: 'Speichern' }));
+    // Version 0: the student had no invoice address when the form was opened.
     await waitFor(() => expect(saveInvoiceAddress).toHaveBeenCalledWith(STUDENT_ID, {
       salutation_id: 1, title_id: null, firstname: null, lastname: 'Muster', company: null, street: 'Ring', house_no: '3',
       zip: '1020', city: 'Wien', country_iso: 'at', email: null,
-    }));
+    }, 0));
     expect(await screen.findByText('Frau Muster')).toBeTruthy();
 
     api.getInvoiceAddress.mockResolvedValue(null);
@@ -374,7 +375,7 @@ describe('timeline notes', () => {
     await user.selectOptions(within(dialog).getByLabelText('Art', { exact: false }), 'Kündigung');
     await user.type(within(dialog).getByLabelText('Text', { exact: false }), 'Kündigung per Brief erhalten');
     api.getTimeline.mockResolvedValue([
-      { id: 32, kind: 'note', type: 4, text: 'Kündigung per Brief erhalten', dc: '2026-03-03T11:00:00', author: 'Anna Admin', editable: true },
+      { id: 32, kind: 'note', type: 4, text: 'Kündigung per Brief erhalten', dc: '2026-03-03T11:00:00', author: 'Anna Admin', editable: true, version: 1 },
       ...timeline(),
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
@@ -391,7 +392,7 @@ describe('timeline notes', () => {
     expect((text as HTMLTextAreaElement).value).toBe('Neue Adresse gemeldet');
     await user.type(text, ' (Umzug)');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(api.updateNote).toHaveBeenCalledWith(STUDENT_ID, 31, { type: 2, text: 'Neue Adresse gemeldet (Umzug)' }));
+    await waitFor(() => expect(api.updateNote).toHaveBeenCalledWith(STUDENT_ID, 31, { type: 2, text: 'Neue Adresse gemeldet (Umzug)' }, 1));
   });
 
   it('deletes a note only after the confirmation', async () => {

@@ -8,7 +8,10 @@ export async function createReminder(reminder: ReminderForm): Promise<void> {
   await http.post('api-reminder/data', { json: reminder });
 }
 
-/** PUT /api-reminder/data?id with done: true: marks the reminder done now (it moves to the timeline). */
+/**
+ * PUT /api-reminder/data?id with done: true and the version the row was read with: marks the
+ * reminder done now (it moves to the timeline); 409 {error: 9} when someone changed it meanwhile.
+ */
 export async function markReminderDone(reminder: ReminderRow): Promise<void> {
   const body: ReminderForm = {
     date_deadline: reminder.date_deadline.slice(0, 10),
@@ -20,5 +23,5 @@ export async function markReminderDone(reminder: ReminderRow): Promise<void> {
     delegated_to: reminder.delegated_to,
     done: true,
   };
-  await http.put('api-reminder/data', { searchParams: { id: reminder.reminder_id }, json: body });
+  await http.put('api-reminder/data', { searchParams: { id: reminder.reminder_id }, json: { ...body, version: reminder.version } });
 }

@@ -6,11 +6,12 @@ import {
   mainAddressSchema,
   type InvoiceAddress,
   type MainAddress,
+  type Versioned,
 } from 'shared-kernel/contracts';
-import { FormikForm, SelectField, SubmitButton, TextField } from 'shared-kernel/forms';
-import { saveInvoiceAddress, saveMainAddress } from '../api/addresses.js';
+import { ConflictNotice, FormikForm, SelectField, SubmitButton, TextField, type RecordVersion } from 'shared-kernel/forms';
+import { getInvoiceAddress, getMainAddress, saveInvoiceAddress, saveMainAddress } from '../api/addresses.js';
 import { useStudentLabels } from '../hooks/use-student-labels.js';
-import { useSubmitState } from '../hooks/use-submit-state.js';
+import { useVersionedSave } from '../hooks/use-versioned-save.js';
 import { NS } from '../i18n.js';
 import { pickSchemaFields } from '../utils/form-values.js';
 import styles from './student-detail.module.css';
@@ -31,10 +32,17 @@ function AddressFields() {
   );
 }
 
-function FormButtons({ state, onCancel }: { state: number; onCancel: () => void }) {
+function FormButtons<R extends Versioned>({ state, record, onCancel }: { state: number; record: RecordVersion<R>; onCancel: () => void }) {
   const { t } = useTranslation(NS);
+  const label = (key: string) => t(`student_detail.address.${key}`);
+  const labels: Record<string, string> = {
+    street: label('street'), house_no: label('house_no'), zip: label('zip'), city: label('city'), country_iso: label('country'),
+    salutation_id: t('student_detail.personal.salutation'), title_id: t('student_detail.personal.title_field'),
+    firstname: t('student_detail.personal.firstname'), lastname: t('student_detail.personal.lastname'), company: label('company'), email: label('email'),
+  };
   return (
     <>
+      <ConflictNotice record={record} labels={labels as Partial<Record<keyof R & string, string>>} />
       <SubmitStateBox state={state} />
       <div className={styles.formActions}>
         <SubmitButton>{t('student_detail.save')}</SubmitButton>
@@ -47,8 +55,8 @@ function FormButtons({ state, onCancel }: { state: number; onCancel: () => void 
 /** Props of the address forms. */
 export interface AddressFormProps<T> {
   studentId: number;
-  /** The address on file, or null (a new invoice address). */
-  initial: T | null;
+  /** The address on file with its version, or null (a new invoice address). */
+  initial: (T & Versioned) | null;
   /** Values a new address starts with (e.g. the main address's country). */
   defaults?: Partial<T>;
   onCancel: () => void;
@@ -58,7 +66,11 @@ export interface AddressFormProps<T> {
 /** Edits the main address (type 1) with mainAddressSchema. */
 export function MainAddressForm({ studentId, initial, defaults, onCancel, onSaved }: AddressFormProps<MainAddress>) {
   const { t } = useTranslation(NS);
-  const { state, submit } = useSubmitState();
+  const { record, state, save } = useVersionedSave<Partial<MainAddress> & Versioned>(initial ?? { version: 1 }, async () => {
+    const current = await getMainAddress(studentId);
+    if (!current) throw new Error('student gone');
+    return current;
+  });
   return (
     <FormikForm<MainAddress>
       initialValues={pickSchemaFields<MainAddress>(mainAddressSchema, initial, defaults)}
@@ -67,7 +79,7 @@ export function MainAddressForm({ studentId, initial, defaults, onCancel, onSave
       className={styles.form}
       onSubmit={async (values, helpers) => {
         const body = mainAddressSchema.cast(values, { stripUnknown: true }) as MainAddress;
-        const outcome = await submit(() => saveMainAddress(studentId, body));
+        const outcome = await save((version) => saveMainAddress(studentId, body, version));
         if (outcome.ok) onSaved();
         else if (outcome.fields) helpers.setErrors(outcome.fields);
       }}
@@ -75,7 +87,7 @@ export function MainAddressForm({ studentId, initial, defaults, onCancel, onSave
       <div className={styles.formGrid}>
         <AddressFields />
       </div>
-      <FormButtons state={state} onCancel={onCancel} />
+      <FormButtons state={state} record={record} onCancel={onCancel} />
     </FormikForm>
   );
 }
@@ -84,7 +96,11 @@ export function MainAddressForm({ studentId, initial, defaults, onCancel, onSave
 export function InvoiceAddressForm({ studentId, initial, defaults, onCancel, onSaved }: AddressFormProps<InvoiceAddress>) {
   const { t } = useTranslation(NS);
   const labels = useStudentLabels();
-  const { state, submit } = useSubmitState();
+  // No invoice address read: version 0 (the save creates it; 409 when someone else did meanwhile).
+  const { record, state, save } = useVersionedSave<Partial<InvoiceAddress> & Versioned>(
+    initial ?? { version: 0 },
+    async () => (await getInvoiceAddress(studentId)) ?? { version: 0 },
+  );
   const label = (key: string) => t(`student_detail.address.${key}`);
   return (
     <FormikForm<InvoiceAddress>
@@ -94,7 +110,7 @@ export function InvoiceAddressForm({ studentId, initial, defaults, onCancel, onS
       className={styles.form}
       onSubmit={async (values, helpers) => {
         const body = invoiceAddressSchema.cast(values, { stripUnknown: true }) as InvoiceAddress;
-        const outcome = await submit(() => saveInvoiceAddress(studentId, body));
+        const outcome = await save((version) => saveInvoiceAddress(studentId, body, version));
         if (outcome.ok) onSaved();
         else if (outcome.fields) helpers.setErrors(outcome.fields);
       }}
@@ -113,7 +129,7 @@ export function InvoiceAddressForm({ studentId, initial, defaults, onCancel, onS
         <AddressFields />
         <TextField name="email" type="email" label={label('email')} autoComplete="off" />
       </div>
-      <FormButtons state={state} onCancel={onCancel} />
+      <FormButtons state={state} record={record} onCancel={onCancel} />
     </FormikForm>
   );
 }

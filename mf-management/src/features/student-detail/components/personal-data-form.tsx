@@ -2,10 +2,10 @@ import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Button, SubmitStateBox, useSessionStore } from 'shared-kernel';
 import { personalDataSchema, type PersonalData } from 'shared-kernel/contracts';
-import { DateField, FormikForm, SelectField, SubmitButton, TextField } from 'shared-kernel/forms';
-import { savePersonalData } from '../api/personal-data.js';
+import { ConflictNotice, DateField, FormikForm, SelectField, SubmitButton, TextField } from 'shared-kernel/forms';
+import { getPersonalData, savePersonalData, type VersionedPersonalData } from '../api/personal-data.js';
 import { useStudentLabels } from '../hooks/use-student-labels.js';
-import { useSubmitState } from '../hooks/use-submit-state.js';
+import { useVersionedSave } from '../hooks/use-versioned-save.js';
 import { NS } from '../i18n.js';
 import { pickSchemaFields } from '../utils/form-values.js';
 import styles from './student-detail.module.css';
@@ -42,19 +42,21 @@ function DivisionsField() {
 export interface PersonalDataFormProps {
   studentId: number;
   schoolId: number;
-  initial: PersonalData;
+  /** The personal data as read, with their version (sent with the save). */
+  initial: VersionedPersonalData;
   onCancel: () => void;
   onSaved: () => void;
 }
 
 /**
  * Edits the personal data with the contract's personalDataSchema (the API validates with the
- * same schema). Dates are typed DD.MM.YYYY; the save shows its submit state.
+ * same schema). Dates are typed DD.MM.YYYY; the save shows its submit state. The save sends
+ * the version read: when someone saved meanwhile the conflict notice says so, the entries stay.
  */
 export function PersonalDataForm({ studentId, schoolId, initial, onCancel, onSaved }: PersonalDataFormProps) {
   const { t } = useTranslation(NS);
   const labels = useStudentLabels();
-  const { state, submit } = useSubmitState();
+  const { record, state, save } = useVersionedSave(initial, () => getPersonalData(studentId));
   // The name supplement is a German field (spec 000 §3); a value already on file stays visible.
   const schoolCountry = useSessionStore((s) => s.appState?.schools.find((school) => school.id === schoolId)?.country);
   const showSupplement = schoolCountry === 'de' || Boolean(initial.supplement);
@@ -68,7 +70,7 @@ export function PersonalDataForm({ studentId, schoolId, initial, onCancel, onSav
       className={styles.form}
       onSubmit={async (values, helpers) => {
         const body = personalDataSchema.cast(values, { stripUnknown: true }) as PersonalData;
-        const outcome = await submit(() => savePersonalData(studentId, body));
+        const outcome = await save((version) => savePersonalData(studentId, body, version));
         if (outcome.ok) onSaved();
         else if (outcome.fields) helpers.setErrors(outcome.fields);
       }}
@@ -93,6 +95,15 @@ export function PersonalDataForm({ studentId, schoolId, initial, onCancel, onSav
         />
       </div>
       <DivisionsField />
+      <ConflictNotice
+        record={record}
+        labels={{
+          salutation_id: label('salutation'), title_id: label('title_field'), firstname: label('firstname'), lastname: label('lastname'),
+          supplement: label('supplement'), dob: label('dob'), email: label('email'), phone_regular: label('phone_regular'),
+          phone_cellphone: label('phone_cellphone'), nationality: label('nationality'), student_status_id: label('status'),
+          e_member_status_id: label('member_status'), divisions: label('divisions'),
+        }}
+      />
       <SubmitStateBox state={state} />
       <div className={styles.formActions}>
         <SubmitButton>{t('student_detail.save')}</SubmitButton>

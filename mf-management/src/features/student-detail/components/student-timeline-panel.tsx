@@ -90,7 +90,7 @@ export function StudentTimelinePanel({ studentId, version }: StudentTimelinePane
                   key={`${entry.kind}-${entry.id}`}
                   entry={entry}
                   canWrite={canWrite}
-                  onEdit={() => setEditing({ id: entry.id, type: entry.type ?? 1, text: entry.text })}
+                  onEdit={() => setEditing({ id: entry.id, type: entry.type ?? 1, text: entry.text, version: entry.version })}
                   onDelete={() => void remove(entry)}
                 />
               ))}

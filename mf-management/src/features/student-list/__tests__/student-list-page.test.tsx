@@ -191,12 +191,12 @@ describe('student list', () => {
       {
         reminder_id: 1, date_created: '2020-01-01T10:00:00Z', date_deadline: '2020-01-02', subject: 'Vertrag nachfassen', notes: '',
         username: 'office', lead_id: null, student_id: 7, delegated_to: null, delegated_username: null, date_done: null,
-        user_done: null, ref_name: 'Max Muster', school_id: 1,
+        user_done: null, ref_name: 'Max Muster', school_id: 1, version: 1,
       },
       {
         reminder_id: 2, date_created: '2020-01-01T10:00:00Z', date_deadline: todayIso(), subject: 'Rückruf', notes: '',
         username: 'office', lead_id: null, student_id: 7, delegated_to: null, delegated_username: null, date_done: null,
-        user_done: null, ref_name: 'Max Muster', school_id: 1,
+        user_done: null, ref_name: 'Max Muster', school_id: 1, version: 1,
       },
     ];
     remindersMock.mockResolvedValue(reminders);
