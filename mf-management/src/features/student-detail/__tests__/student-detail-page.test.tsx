@@ -274,6 +274,50 @@ describe('personal data form', () => {
     expect(api.savePersonalData).not.toHaveBeenCalled();
   });
 
+  it('says when someone else saved the data meanwhile, keeps what the user typed and saves against the reloaded version', async () => {
+    const { user } = await openForm();
+    api.savePersonalData.mockRejectedValueOnce(httpError(409, { error: 9 }));
+    const lastname = screen.getByLabelText('Nachname', { exact: false });
+    await user.clear(lastname);
+    await user.type(lastname, 'Meine Eingabe');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Dieser Datensatz wurde inzwischen von jemand anderem gespeichert');
+    expect((screen.getByLabelText('Nachname', { exact: false }) as HTMLInputElement).value).toBe('Meine Eingabe');
+    expect(api.savePersonalData).toHaveBeenLastCalledWith(STUDENT_ID, expect.objectContaining({ lastname: 'Meine Eingabe' }), 3);
+    // No second error text beside the notice.
+    expect(screen.queryByText('Die Daten konnten auf dem Server nicht gespeichert werden.')).toBeNull();
+
+    // Someone else changed the e-mail: loading the current version lists it, the entries stay.
+    api.getPersonalData.mockResolvedValue(personalData({ email: 'neu@example.org', version: 4 }));
+    await user.click(within(alert).getByRole('button', { name: 'Aktuellen Stand laden' }));
+    const loaded = await screen.findByRole('status');
+    expect(within(loaded).getByText('neu@example.org').tagName).toBe('DD');
+    expect((screen.getByLabelText('Nachname', { exact: false }) as HTMLInputElement).value).toBe('Meine Eingabe');
+
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(api.savePersonalData).toHaveBeenLastCalledWith(STUDENT_ID, expect.objectContaining({ lastname: 'Meine Eingabe' }), 4));
+    expect(await screen.findByText('Erfolgreich gespeichert!')).toBeTruthy();
+  });
+
+  it('disables the save button while the save runs', async () => {
+    const { user } = await openForm();
+    let finish!: (version: number) => void;
+    api.savePersonalData.mockImplementationOnce(
+      () =>
+        new Promise<number>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Speichern' }) as HTMLButtonElement).disabled).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(api.savePersonalData).toHaveBeenCalledTimes(1);
+    finish(4);
+    expect(await screen.findByText('Erfolgreich gespeichert!')).toBeTruthy();
+  });
+
   it('saves the changed data, shows the success toast and the new values', async () => {
     const { user } = await openForm();
     const lastname = screen.getByLabelText('Nachname', { exact: false });
