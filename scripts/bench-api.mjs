@@ -124,7 +124,8 @@ async function startServer(env, work, profileDir) {
   const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const server = spawn(process.execPath, [...nodeArgs, join(root, 'api/dist/server.js')], {
     cwd: work,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', STATIC_ROOT: root, DEMO: '0', LOG_LEVEL: 'warn' },
+    // The server's default log level: what it costs in production is part of the figure.
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', STATIC_ROOT: root, DEMO: '0', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
