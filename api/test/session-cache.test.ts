@@ -84,7 +84,8 @@ describe.each(backends())('session cache on %s: revocation takes effect on the n
     const roleId = (await t.db.query<{ role_id: number }>('SELECT role_id FROM users WHERE id = $1', [user.id])).rows[0].role_id;
     const cookie = await t.login(user.username);
     await warm(cookie, list);
-    const edited = await as(admin, 'PUT', `/api-base/role?id=${roleId}`, { role_name: `role ${user.username} without students`, atoms: [] });
+    const version = (await t.db.query<{ version: number }>('SELECT version FROM roles WHERE id = $1', [roleId])).rows[0].version;
+    const edited = await as(admin, 'PUT', `/api-base/role?id=${roleId}`, { role_name: `role ${user.username} without students`, atoms: [], version });
     expect(edited.statusCode).toBe(200);
     expect((await list(cookie)).statusCode).toBe(403);
   });
@@ -200,7 +201,13 @@ postgres('session cache across two app instances on one PostgreSQL database', ()
     const cookie = await a.login(user.username);
     await warmOnOther(cookie, listOnOther);
     const heard = other.sessionCache.nextInvalidation(user.id);
-    const edited = await a.request({ method: 'PUT', url: `/api-base/role?id=${roleId}`, headers: { cookie: admin }, payload: { role_name: `no students ${user.username}`, atoms: [] } });
+    const version = (await a.db.query<{ version: number }>('SELECT version FROM roles WHERE id = $1', [roleId])).rows[0].version;
+    const edited = await a.request({
+      method: 'PUT',
+      url: `/api-base/role?id=${roleId}`,
+      headers: { cookie: admin },
+      payload: { role_name: `no students ${user.username}`, atoms: [], version },
+    });
     expect(edited.statusCode).toBe(200);
     await heard;
     expect((await listOnOther(cookie)).statusCode).toBe(403);
