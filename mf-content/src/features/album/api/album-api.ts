@@ -27,15 +27,14 @@ export async function deleteAlbum(id: number): Promise<void> {
 }
 
 /**
- * POST /api-content/album-file?sid (multipart `file`): one image, re-encoded by the server;
- * `onProgress` gets the sent share 0..1.
+ * POST /api-content/album-file?sid (multipart `file`): one image, re-encoded by the server.
+ * No byte progress on purpose: ky measures it by streaming the request body, which Chromium
+ * allows only over HTTP/2 (uploads over HTTP/1.1 would fail); the form shows a running bar.
  */
-export function uploadAlbumImage(file: File, schoolId: number, onProgress: (share: number) => void, signal?: AbortSignal): Promise<AlbumFile> {
+export function uploadAlbumImage(file: File, schoolId: number, signal?: AbortSignal): Promise<AlbumFile> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return http
-    .post('api-content/album-file', { searchParams: { sid: schoolId }, body, signal, onUploadProgress: (progress) => onProgress(progress.percent) })
-    .json<AlbumFile>();
+  return http.post('api-content/album-file', { searchParams: { sid: schoolId }, body, signal }).json<AlbumFile>();
 }
 
 /** Address of an album image in a size (GET /api-cubic/image/{id}-{size}). */

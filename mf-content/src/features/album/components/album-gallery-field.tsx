@@ -17,7 +17,7 @@ interface Values {
 
 /**
  * The gallery (spec 002 §2.18, §3): an upload area (several files, picking or drag and drop,
- * progress per file) and the images in order (the first is the cover). Every image can be
+ * a running bar per file) and the images in order (the first is the cover). Every image can be
  * moved up or down by buttons (keyboard), replaced by another upload at its index, or removed.
  */
 export function AlbumGalleryField({ uploads, disabled }: { uploads: ReturnType<typeof useAlbumUploads>; disabled: boolean }) {
@@ -75,7 +75,7 @@ export function AlbumGalleryField({ uploads, disabled }: { uploads: ReturnType<t
           {uploads.running.map((entry) => (
             <li key={entry.key}>
               <label>
-                {entry.name} <progress max={1} value={entry.share} />
+                {entry.name} <progress />
               </label>
             </li>
           ))}

@@ -3,11 +3,10 @@ import { toErrorCode } from 'shared-kernel';
 import { ALBUM_FILE_MAX_BYTES, ERROR, type AlbumFile } from 'shared-kernel/contracts';
 import { uploadAlbumImage } from '../api/album-api.js';
 
-/** An image being sent, with the share sent so far (0..1). */
+/** An image being sent. */
 export interface RunningUpload {
   key: number;
   name: string;
-  share: number;
 }
 
 /** An image the server (or the size limit) refused. */
@@ -20,8 +19,8 @@ export interface RefusedUpload {
 let nextKey = 1;
 
 /**
- * Uploads album images as soon as they are picked or dropped, one request per image, with
- * progress. Stored images wait in `stored` (to append, or to put at `replaceIndex`) until the
+ * Uploads album images as soon as they are picked or dropped, one request per image, each
+ * shown as running until it is stored. Stored images wait in `stored` (to append, or to put at `replaceIndex`) until the
  * form takes them (`take`). Running uploads are aborted when the form closes; while any runs the
  * form may not be saved (spec 002 §5).
  */
@@ -52,13 +51,8 @@ export function useAlbumUploads(schoolId: number | null) {
         }
         const controller = new AbortController();
         controllers.current.add(controller);
-        setRunning((list) => [...list, { key, name: file.name, share: 0 }]);
-        uploadAlbumImage(
-          file,
-          schoolId,
-          (share) => setRunning((list) => list.map((entry) => (entry.key === key ? { ...entry, share } : entry))),
-          controller.signal,
-        )
+        setRunning((list) => [...list, { key, name: file.name }]);
+        uploadAlbumImage(file, schoolId, controller.signal)
           .then(
             (image) => {
               if (!controller.signal.aborted) setStored((list) => [...list, { file: image, replaceIndex }]);
