@@ -68,7 +68,7 @@ describe.each(backends())('change feed scoping on %s', (backend) => {
     const note = await call('office', 'POST', `/api-student/note?stid=${wienStudent}`, { type: 1, text: 'Gespräch mit den Eltern' });
     expect(note.statusCode).toBe(200);
     const noteId = note.json<{ id: number }>().id;
-    expect((await call('office', 'PUT', `/api-student/note?id=${noteId}&stid=${wienStudent}`, { type: 2, text: 'Geändert' })).statusCode).toBe(200);
+    expect((await call('office', 'PUT', `/api-student/note?id=${noteId}&stid=${wienStudent}`, { type: 2, text: 'Geändert', version: 1 })).statusCode).toBe(200);
     expect((await call('office', 'DELETE', `/api-student/note?id=${noteId}&stid=${wienStudent}`)).statusCode).toBe(200);
 
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } }).png().toBuffer();
@@ -82,15 +82,18 @@ describe.each(backends())('change feed scoping on %s', (backend) => {
     expect((await call('office', 'DELETE', `/api-document/doc-student?id=${docId}&stid=${wienStudent}`)).statusCode).toBe(200);
 
     const invoice = { salutation_id: 2, title_id: null, firstname: 'Peter', lastname: 'Huber', company: null, street: 'Herrengasse', house_no: '3', zip: '1010', city: 'Wien', country_iso: 'at', email: null };
-    expect((await call('office', 'PUT', `/api-student/address?stid=${wienStudent}&type=2`, invoice)).statusCode).toBe(200);
+    // The version read: 0 when the student has no invoice address (record versions).
+    const invoiceRead = (await call('office', 'GET', `/api-student/address?stid=${wienStudent}&type=2`)).json<{ version: number } | null>();
+    expect((await call('office', 'PUT', `/api-student/address?stid=${wienStudent}&type=2`, { ...invoice, version: invoiceRead?.version ?? 0 })).statusCode).toBe(200);
     expect((await call('office', 'DELETE', `/api-student/address?stid=${wienStudent}&type=2`)).statusCode).toBe(200);
     const main = { street: 'Kärntner Straße', house_no: '5', zip: '1010', city: 'Wien', country_iso: 'at' };
-    expect((await call('office', 'PUT', `/api-student/address?stid=${wienStudent}&type=1`, main)).statusCode).toBe(200);
+    const mainRead = (await call('office', 'GET', `/api-student/address?stid=${wienStudent}&type=1`)).json<{ version: number }>();
+    expect((await call('office', 'PUT', `/api-student/address?stid=${wienStudent}&type=1`, { ...main, version: mainRead.version })).statusCode).toBe(200);
 
     const reminder = await call('office', 'POST', '/api-reminder/data', { date_deadline: '2026-12-01', subject: 'Rückruf', student_id: wienStudent });
     expect(reminder.statusCode).toBe(200);
     const reminderId = reminder.json<{ id: number }>().id;
-    expect((await call('office', 'PUT', `/api-reminder/data?id=${reminderId}`, { date_deadline: '2026-12-02', subject: 'Rückruf', student_id: wienStudent })).statusCode).toBe(200);
+    expect((await call('office', 'PUT', `/api-reminder/data?id=${reminderId}`, { date_deadline: '2026-12-02', subject: 'Rückruf', student_id: wienStudent, version: 1 })).statusCode).toBe(200);
     expect((await call('office', 'DELETE', `/api-reminder/data?id=${reminderId}`)).statusCode).toBe(200);
 
     const written = await auditRowsAfter(marker);
