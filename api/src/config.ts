@@ -43,6 +43,12 @@ export interface AppConfig {
   betaFlags: string[];
   /** Origins (scheme://host[:port]) whose pages may call the public microsite API from the browser (CORS). */
   micrositeOrigins: string[];
+  /** Folder of the help videos (<key>.mp4 or .webm, captions <key>.vtt). */
+  videoDir: string;
+  /** The seminar (events) page shown on /c-seminar, '' = not configured. */
+  seminarUrl: string;
+  /** HS256 secret of the seminar page's tokens (at least 32 characters), '' = not configured. */
+  seminarSecret: string;
   disabledMemberStatuses: number[];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -127,6 +133,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     return value;
   });
 
+  const seminarUrl = env.SEMINAR_URL?.trim() ?? '';
+  if (seminarUrl && !/^https?:\/\/[^/]/i.test(seminarUrl)) throw new Error(`SEMINAR_URL must be an http(s) URL, got "${seminarUrl}"`);
+  const seminarSecret = env.SEMINAR_SECRET?.trim() ?? '';
+  if (seminarSecret && seminarSecret.length < 32) throw new Error('SEMINAR_SECRET must have at least 32 characters');
+  const videoDir = text(env, 'VIDEO_DIR', join(dataDir, 'videos'));
+
   return {
     port,
     host: text(env, 'HOST', '0.0.0.0'),
@@ -151,6 +163,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mapAttribution: env.MAP_ATTRIBUTION?.trim() ?? '',
     betaFlags: list(env, 'BETA_FLAGS', ''),
     micrositeOrigins: list(env, 'MICROSITE_ORIGINS', '').map((origin) => origin.replace(/\/+$/, '')),
+    videoDir: isAbsolute(videoDir) ? videoDir : resolve(process.cwd(), videoDir),
+    seminarUrl,
+    seminarSecret,
     disabledMemberStatuses,
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import applicationStateRoutes from './application-state/routes.js';
+import associationDocumentRoutes from './association/document-routes.js';
+import requestRoutes from './association/request-routes.js';
 import changesRoutes from './audit/routes.js';
 import authRoutes from './auth/routes.js';
 import configRoutes from './config/routes.js';
 import accountRoutes from './finance/account-routes.js';
 import financeRoutes from './finance/routes.js';
 import healthRoutes from './health/routes.js';
+import helpVideoRoutes from './help/routes.js';
+import seminarRoutes from './help/seminar-routes.js';
 import associationNewsRoutes from './news/association-news-routes.js';
 import releaseNotesRoutes from './news/release-notes-routes.js';
 import contentRoutes from './news/routes.js';
@@ -42,11 +46,15 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-base', plugin: associationNewsRoutes }, // news: /e-news (association dashboard)
   { prefix: '/api-base', plugin: releaseNotesRoutes }, // news: /release-notes ('last changes' on /e-dash)
   { prefix: '/api-base', plugin: mapDataRoutes }, // students: /map-data (dashboards' student map)
+  { prefix: '/api-base', plugin: helpVideoRoutes }, // help: /video, /videos, /video-captions (/m-help, /c-help)
+  { prefix: '/api-base', plugin: seminarRoutes }, // help: /seminar-token (/c-seminar)
   { prefix: '/api-user', plugin: userRoutes }, // users
   { prefix: '/api-application-state', plugin: applicationStateRoutes }, // application-state
   { prefix: '/api-reminder', plugin: reminderRoutes }, // reminders
   { prefix: '/api-student', plugin: studentRoutes }, // students
   { prefix: '/api-document', plugin: documentRoutes }, // students: documents tab
+  { prefix: '/api-document', plugin: associationDocumentRoutes }, // association: document folders (/list, /file, ...)
+  { prefix: '/api-request', plugin: requestRoutes }, // association: contract and trainer requests
   { prefix: '/api-cubic', plugin: cubicRoutes }, // students: pictures
   { prefix: '/api-fin', plugin: financeRoutes }, // finance: dashboard, income, expense
   { prefix: '/api-content', plugin: contentRoutes }, // news

@@ -29,6 +29,16 @@ export const ERROR = {
   memberNumberTaken: 12,
   /** The role is also held by users outside the caller's schools: only an admin for all schools changes it. */
   roleUsedOutsideSchools: 13,
+  /** The association's documents need the account linked with a membership number (403). */
+  memberNumberNotLinked: 30,
+  /** A folder that still holds entries cannot be deleted without "recursive". */
+  folderNotEmpty: 31,
+  /** A folder cannot be moved into itself or one of its subfolders. */
+  folderMoveCycle: 32,
+  /** The video is not installed on this server (404). */
+  videoNotInstalled: 33,
+  /** The seminar page is not configured on this server (SEMINAR_URL, SEMINAR_SECRET). */
+  seminarNotConfigured: 34,
   /** School image: smaller than 1050x350 pixels. */
   schoolImageTooSmall: 35,
   /** School image: not in the ratio 3:1. */

@@ -17,4 +17,5 @@ export * from './students.js';
 export * from './income-expense.js';
 export * from './tickets.js';
 export * from './news.js';
+export * from './association.js';
 export * from './microsite.js';

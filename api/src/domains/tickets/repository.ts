@@ -102,18 +102,19 @@ async function insertMessage(
 
 /**
  * A new ticket (status 1 "in process") with its first message and attachments. The message
- * is stored as sent: the screens sanitise when they render it.
+ * is stored as sent: the screens sanitise when they render it. `type` defaults to the mode's
+ * (NEW_TICKET_TYPE); requests of the association services set theirs (5 contracts, 9 trainer).
  */
 export async function createTicket(
   tx: Queryable,
-  input: { schoolId: number; mode: 1 | 2; category: string | null; subject: string; message: string },
+  input: { schoolId: number; mode: 1 | 2; category: string | null; subject: string; message: string; type?: number },
   sender: { id: number; name: string },
   files: readonly TicketAttachment[],
 ): Promise<number> {
   const created = await tx.query<{ id: number }>(
     `INSERT INTO tickets (school_id, mode, type, tsid, category, subject, created_by)
      VALUES ($1, $2, $3, 1, $4, $5, $6) RETURNING id`,
-    [input.schoolId, input.mode, NEW_TICKET_TYPE[input.mode], input.category, input.subject, sender.id],
+    [input.schoolId, input.mode, input.type ?? NEW_TICKET_TYPE[input.mode], input.category, input.subject, sender.id],
   );
   const id = created.rows[0]!.id;
   await insertMessage(tx, { id, school_id: input.schoolId }, sender, input.message, files);

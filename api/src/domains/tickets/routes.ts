@@ -12,6 +12,7 @@ import { DOCUMENT_KINDS, readUploads, sendStoredFile } from '../../files/index.j
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { createTicket, getTicket, getTicketFile, listTickets, replyToTicket, type TicketAttachment } from './repository.js';
 import { validate } from '../../lib/validate.js';
+import { senderOf } from './sender.js';
 import { errorResponses, idQuerySchema } from '../../lib/route-schemas.js';
 
 const instant = { type: 'string', format: 'date-time' } as const;
@@ -113,12 +114,6 @@ async function readTicketRequest(request: FastifyRequest): Promise<{ data: unkno
     },
     discard: () => store.removeQuietly(files.map((file) => file.key)),
   };
-}
-
-/** The name a message shows as its sender: the user's full name, else the username. */
-function senderOf(request: FastifyRequest): { id: number; name: string } {
-  const user = request.session!.user;
-  return { id: user.id, name: `${user.firstname} ${user.lastname}`.trim() || user.username };
 }
 
 const savedSchema = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } as const;

@@ -29,6 +29,8 @@ export default fp(
     const remotes = remoteOrigins(app.config.remoteUrls);
     // The student map loads tiles from the configured tile server ({s} = any subdomain).
     const tiles = app.config.mapTileUrl ? [tileOrigin(app.config.mapTileUrl)] : [];
+    // /c-seminar frames the configured events page (and only that origin besides this one).
+    const seminar = app.config.seminarUrl ? [new URL(app.config.seminarUrl).origin] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -39,6 +41,7 @@ export default fp(
           imgSrc: ["'self'", 'data:', 'blob:', ...remotes, ...tiles],
           fontSrc: ["'self'", 'data:', ...remotes],
           connectSrc: ["'self'", ...remotes],
+          frameSrc: ["'self'", ...seminar],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
