@@ -48,6 +48,8 @@ export interface AssociationDocumentEntry {
   dc: string;
   /** Hidden (only the superadmin ever receives hidden entries). */
   h: boolean;
+  /** Record version: a rename, move or hide sends it back (stale: 409 {error: 9}). */
+  version: number;
 }
 
 /** GET /api-document/list?f= or ?s=: a folder with its path, or search hits. */
@@ -72,6 +74,7 @@ export const documentEntryUpdateSchema = yup
     n: documentName().optional().default(undefined),
     p: id().nullable().optional().default(undefined),
     h: yup.boolean().typeError(MSG.invalid).optional().default(undefined),
+    version: yup.number().typeError(MSG.invalid).integer(MSG.invalid).min(1, MSG.invalid).required(MSG.required),
   })
   .noUnknown();
 export type DocumentEntryUpdate = yup.InferType<typeof documentEntryUpdateSchema>;

@@ -18,6 +18,8 @@ CREATE TABLE association_documents (
   created_by  int REFERENCES users(id) ON DELETE SET NULL,
   created_at  timestamptz NOT NULL DEFAULT now(),
   updated_at  timestamptz NOT NULL DEFAULT now(),
+  -- Record version (api/src/lib/record-version.ts): a rename, move or hide sends the one read.
+  version     integer NOT NULL DEFAULT 1,
   CHECK (is_folder = (file_key IS NULL))
 );
 CREATE INDEX association_documents_parent_idx ON association_documents (parent_id, is_folder DESC, lower(name));

@@ -12,6 +12,7 @@ import {
 import { DOCUMENT_KINDS, readUploads, sendStoredFile } from '../../files/index.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { errorResponses, idQuerySchema, successSchema } from '../../lib/route-schemas.js';
+import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { validate } from '../../lib/validate.js';
 import {
   deleteTree,
@@ -32,7 +33,7 @@ const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
 const entrySchema = {
   type: 'object',
-  required: ['id', 'p', 'folder', 'n', 'ext', 's', 'dc', 'h'],
+  required: ['id', 'p', 'folder', 'n', 'ext', 's', 'dc', 'h', 'version'],
   properties: {
     id: { type: 'integer' },
     p: { type: ['integer', 'null'] },
@@ -42,6 +43,7 @@ const entrySchema = {
     s: { type: 'integer' },
     dc: { type: 'string', format: 'date-time' },
     h: { type: 'boolean' },
+    version: { type: 'integer' },
   },
 } as const;
 
@@ -226,15 +228,15 @@ export default async function associationDocumentRoutes(app: FastifyInstance): P
     {
       config: { access: { maxLevel: 1 } },
       schema: {
-        summary: 'Rename (n), move (p: folder id or null = root) and/or hide (h) an entry; a folder cannot move into itself or below (400 {error: 32}); superadmin',
+        summary: 'Rename (n), move (p: folder id or null = root) and/or hide (h) an entry of the version read (stale: 409 {error: 9}); a folder cannot move into itself or below (400 {error: 32}); superadmin',
         tags: ['api-document'],
         querystring: idQuerySchema,
-        body: {
+        body: withVersionBody({
           type: 'object',
           additionalProperties: false,
           properties: { n: { type: 'string', minLength: 1, maxLength: 400 }, p: { anyOf: [{ type: 'null' }, id] }, h: { type: 'boolean' } },
-        },
-        response: { ...errorResponses, 200: successSchema },
+        }),
+        response: { ...errorResponses, ...versionConflictResponses, 200: savedWithVersionSchema },
       },
     },
     async (request) => {
@@ -242,16 +244,16 @@ export default async function associationDocumentRoutes(app: FastifyInstance): P
       const change = validate(documentEntryUpdateSchema, request.body ?? {});
       request.audit.entity = 'association_document';
       request.audit.entityId = entryId;
-      await request.scoped(async (tx) => {
+      const version = await request.scoped(async (tx) => {
         const entry = await lockEntry(tx, entryId);
         if (!entry) throw notFound();
         if (change.p !== undefined && change.p !== null) {
           if (!(await isFolder(tx, change.p))) throw badRequest({ p: MSG.invalid });
           if (entry.is_folder && (await isSelfOrBelow(tx, change.p, entryId))) throw new HttpError(400, { error: ERROR.folderMoveCycle, fields: { p: MSG.invalid } });
         }
-        await updateEntry(tx, entryId, change);
+        return updateEntry(tx, entryId, { n: change.n, p: change.p, h: change.h }, change.version);
       });
-      return { success: true };
+      return { success: true, version };
     },
   );
 

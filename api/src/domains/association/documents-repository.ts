@@ -1,5 +1,6 @@
 import type { AssociationDocumentEntry } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { updateVersioned } from '../../lib/record-version.js';
 
 /**
  * The association's document folders (spec 002 §2.14; table association_documents,
@@ -18,9 +19,10 @@ interface EntryRow {
   h: boolean;
   size: number | null;
   updated_at: Date;
+  version: number;
 }
 
-const COLUMNS = 'd.id, d.parent_id, d.is_folder, d.name, d.h, d.size, d.updated_at';
+const COLUMNS = 'd.id, d.parent_id, d.is_folder, d.name, d.h, d.size, d.updated_at, d.version';
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -37,6 +39,7 @@ function toEntry(row: EntryRow): AssociationDocumentEntry {
     s: row.is_folder ? 0 : Number(row.size ?? 0),
     dc: row.updated_at.toISOString(),
     h: row.h,
+    version: row.version,
   };
 }
 
@@ -155,16 +158,15 @@ export async function isSelfOrBelow(tx: Queryable, folderId: number, id: number)
   return result.rowCount > 0;
 }
 
-export async function updateEntry(tx: Queryable, id: number, change: { n?: string; p?: number | null; h?: boolean }): Promise<void> {
-  await tx.query(
-    `UPDATE association_documents
-        SET name = COALESCE($2, name),
-            parent_id = CASE WHEN $3 THEN $4::int ELSE parent_id END,
-            h = COALESCE($5, h),
-            updated_at = now()
-      WHERE id = $1`,
-    [id, change.n ?? null, change.p !== undefined, change.p ?? null, change.h ?? null],
-  );
+/** Renames, moves and/or hides an entry of the version read; answers the new version (stale: 409). */
+export async function updateEntry(tx: Queryable, id: number, change: { n?: string; p?: number | null; h?: boolean }, version: number): Promise<number> {
+  return updateVersioned(tx, {
+    table: 'association_documents',
+    set: `name = COALESCE($2, name), parent_id = CASE WHEN $3 THEN $4::int ELSE parent_id END, h = COALESCE($5, h), updated_at = now()`,
+    where: 'id = $1',
+    params: [id, change.n ?? null, change.p !== undefined, change.p ?? null, change.h ?? null],
+    version,
+  });
 }
 
 /** Whether a folder holds any entry. */

@@ -29,6 +29,11 @@ describe.each(backends())("the association's documents on %s", (backend) => {
       payload: body.payload,
     });
   };
+  /** PUT /api-document/entry with the version the row has now (what a fresh read answers). */
+  const put = async (id: number, change: object, user = 'admin') => {
+    const version = (await t.db.query<{ version: number }>('SELECT version FROM association_documents WHERE id = $1', [id])).rows[0]?.version ?? 1;
+    return call('PUT', `/api-document/entry?id=${id}`, user, { ...change, version });
+  };
   const folder = async (p: number | null, n: string) => {
     const res = await call('POST', '/api-document/folder', 'admin', { p, n });
     expect(res.statusCode).toBe(200);
@@ -54,7 +59,7 @@ describe.each(backends())("the association's documents on %s", (backend) => {
     ids.file = uploaded.json<{ ids: number[] }>().ids[0]!;
     ids.old = (await upload(ids.archive, 'Satzung 2020.pdf', PDF)).json<{ ids: number[] }>().ids[0]!;
     ids.secretFile = (await upload(ids.secret, 'Protokoll Satzung.pdf', PDF)).json<{ ids: number[] }>().ids[0]!;
-    expect((await call('PUT', `/api-document/entry?id=${ids.secret}`, 'admin', { h: true })).statusCode).toBe(200);
+    expect((await put(ids.secret, { h: true })).statusCode).toBe(200);
   });
 
   afterAll(async () => {
@@ -125,8 +130,12 @@ describe.each(backends())("the association's documents on %s", (backend) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({ n: 'form.invalid' });
     }
-    const renamed = await call('PUT', `/api-document/entry?id=${ids.file}`, 'admin', { n: '../../secret.pdf' });
+    const renamed = await put(ids.file, { n: '../../secret.pdf' });
     expect(renamed.statusCode).toBe(400);
+    // A stale version changes nothing: 409 {error: 9}.
+    const stale = await call('PUT', `/api-document/entry?id=${ids.file}`, 'admin', { n: 'Neu.pdf', version: 99 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error: 9 });
     // An upload named with a path keeps only a safe base name.
     const traversal = await upload(ids.statutes, '../../../etc/passwd.pdf', PDF);
     expect(traversal.statusCode).toBe(200);
@@ -140,18 +149,18 @@ describe.each(backends())("the association's documents on %s", (backend) => {
   });
 
   it('renames, moves (never into itself or below: 400 {error: 32}) and hides entries', async () => {
-    const cycle = await call('PUT', `/api-document/entry?id=${ids.statutes}`, 'admin', { p: ids.archive });
+    const cycle = await put(ids.statutes, { p: ids.archive });
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().error).toBe(32);
-    expect((await call('PUT', `/api-document/entry?id=${ids.statutes}`, 'admin', { p: ids.statutes })).json().error).toBe(32);
-    expect((await call('PUT', `/api-document/entry?id=${ids.file}`, 'admin', { p: ids.file })).statusCode).toBe(400);
+    expect((await put(ids.statutes, { p: ids.statutes })).json().error).toBe(32);
+    expect((await put(ids.file, { p: ids.file })).statusCode).toBe(400);
 
-    expect((await call('PUT', `/api-document/entry?id=${ids.archive}`, 'admin', { p: null, n: 'Archiv' })).statusCode).toBe(200);
+    expect((await put(ids.archive, { p: null, n: 'Archiv' })).statusCode).toBe(200);
     expect((await list('f=root')).rows.map((row) => row.n)).toEqual(['Archiv', 'Satzung & Ordnungen']);
-    expect((await call('PUT', `/api-document/entry?id=${ids.archive}`, 'admin', { h: true })).statusCode).toBe(200);
+    expect((await put(ids.archive, { h: true })).statusCode).toBe(200);
     expect((await list('f=root')).rows.map((row) => row.n)).toEqual(['Satzung & Ordnungen']);
     expect((await list('s=2020')).rows).toEqual([]);
-    expect((await call('PUT', '/api-document/entry?id=999999', 'admin', { h: false })).statusCode).toBe(404);
+    expect((await call('PUT', '/api-document/entry?id=999999', 'admin', { h: false, version: 1 })).statusCode).toBe(404);
   });
 
   it('deletes a file, refuses a non-empty folder (409 {error: 31}) unless recursive', async () => {
