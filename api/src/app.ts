@@ -5,7 +5,7 @@ import accessGuard from './plugins/app/access.js';
 import audit from './plugins/app/audit.js';
 import clientVersion from './plugins/app/client-version.js';
 import database from './plugins/app/db.js';
-import errorHandler from './plugins/app/error-handler.js';
+import errorHandler, { answerFrameworkError } from './plugins/app/error-handler.js';
 import files from './plugins/app/files.js';
 import cookie from './plugins/external/cookie.js';
 import securityHeaders from './plugins/external/security-headers.js';
@@ -39,9 +39,22 @@ const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
-/** The URL with secret query parameters (?k=<password link token>, ...) masked. */
+const SECRET_QUERY_NAMES = new Set(['k', 'token', 'password', 'pw', 'iban']);
+
+/**
+ * The URL with secret query parameters (?k=<password link token>, ...) masked, also when
+ * the name is percent-encoded (`?%6B=`: the query parser decodes names too).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:k|token|password|pw|iban)=)[^&#]*/gi, '$1[Redacted]');
+  return url.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, separator: string, name: string) => {
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // An undecodable name is not one the server reads.
+    }
+    return SECRET_QUERY_NAMES.has(decoded.trim().toLowerCase()) ? `${separator}${name}=[Redacted]` : whole;
+  });
 }
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -60,6 +73,18 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
 }
 
 /**
+ * Fastify's trustProxy for AppConfig.trustProxy: a list as is; a hop count n as the function
+ * "hop < n" (hop 0 is the socket's peer, hop 1 the last X-Forwarded-For entry ...), which is
+ * what `trustProxy: n` means in Express and Fastify's docs; Fastify 5.12 itself turns a
+ * number into "trust nothing". Never `true` (every hop trusted: a client-sent
+ * X-Forwarded-For would become the client's address).
+ */
+export function trustProxyOption(trust: AppConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/**
  * Builds the whole server (API, shell, remotes) for a configuration. The database opens
  * (and migrates, and gets demo data when DEMO is on and it has no users) when the app
  * starts: `await app.ready()` or `app.listen()`.
@@ -71,15 +96,17 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): Fastify
     // writes at the default level; the hook below logs slow answers (info) and every request
     // only at debug. Failures are logged by the error handler.
     disableRequestLogging: true,
-    // A number (hop count) works at run time; the type lists only the other forms.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: 120_000,
     return503OnClosing: true,
     // Opening the database runs the migrations and, on an empty demo database, the seed: on a
     // slow or busy machine that takes longer than Fastify's default 10 s per plugin.
     pluginTimeout: 180_000,
-    routerOptions: { maxParamLength: 500 },
+    // `//api-fin/income` routes like `/api-fin/income`: hooks decide on the routed path
+    // (lib/request-path.ts), so a path spelled differently is checked and audited the same.
+    routerOptions: { maxParamLength: 500, ignoreDuplicateSlashes: true },
+    frameworkErrors: answerFrameworkError,
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
 

@@ -30,7 +30,15 @@ export interface AppConfig {
   version: string;
   /** Lowest X-Client-Version accepted; older clients get 412. */
   minClientVersion: string;
-  trustProxy: boolean | number | string;
+  /**
+   * Which proxies in front of the server are believed about the client's address
+   * (X-Forwarded-For) and protocol: false = none (the socket's address counts), a number =
+   * that many hops next to the server, a list = the proxies with these addresses/networks.
+   * Never "every hop": a client could then send its own X-Forwarded-For.
+   */
+  trustProxy: false | number | string[];
+  /** 'public': the browser bundles' source maps (*.map) are served; 'private': 404, they stay on disk. */
+  sourceMaps: 'public' | 'private';
   logLevel: string;
   country: 'at' | 'de';
   currency: string;
@@ -89,6 +97,32 @@ function list(env: Env, name: string, fallback: string): string[] {
     .filter(Boolean);
 }
 
+// An IPv4/IPv6 address with an optional /prefix, or a name proxy-addr knows.
+const PROXY_ADDRESS = /^(?:loopback|linklocal|uniquelocal|[0-9a-f.:]+(?:\/\d{1,3})?)$/i;
+
+/**
+ * TRUST_PROXY (issue 10 item 11): empty/0/false/no/off = trust no proxy; a whole number =
+ * that many hops (1 = the one reverse proxy in front; its X-Forwarded-For entry is the
+ * client, every entry further left is what the client claimed and is ignored); 1/true/yes/on
+ * = one hop; else a comma list of proxy addresses or CIDR networks (each trusted hop must be
+ * one of them; the rightmost address that is not becomes the client).
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  const lower = value.toLowerCase();
+  if (!value || ['0', 'false', 'no', 'off'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new Error(`TRUST_PROXY must be a hop count from 0 to 10 or an address list, got "${value}"`);
+    return hops;
+  }
+  const addresses = value.split(',').map((item) => item.trim()).filter(Boolean);
+  const bad = addresses.find((item) => !PROXY_ADDRESS.test(item));
+  if (bad !== undefined) throw new Error(`TRUST_PROXY must be a hop count or a comma list of addresses/CIDR networks, got "${bad}"`);
+  return addresses;
+}
+
 const SEMVER = /^\d+\.\d+\.\d+(?:[-+].*)?$/;
 
 /** The product version (root package.json), which is also the server version. */
@@ -116,17 +150,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const remoteUrls = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, text(env, `REMOTE_URL_${name.toUpperCase()}`, `/remotes/${name}/mf-manifest.json`)]),
   ) as Record<RemoteName, string>;
-  const trustProxyRaw = env.TRUST_PROXY?.trim();
-  let trustProxy: boolean | number | string = false;
-  if (trustProxyRaw) {
-    const asFlag = ['1', 'true', 'yes', 'on'].includes(trustProxyRaw.toLowerCase())
-      ? true
-      : ['0', 'false', 'no', 'off'].includes(trustProxyRaw.toLowerCase())
-        ? false
-        : undefined;
-    // A number means "trust this many hops"; anything else is an address list.
-    trustProxy = asFlag ?? (/^\d+$/.test(trustProxyRaw) ? Number(trustProxyRaw) : trustProxyRaw);
-  }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const sourceMaps = text(env, 'SOURCE_MAPS', 'private').toLowerCase();
+  if (sourceMaps !== 'public' && sourceMaps !== 'private') throw new Error(`SOURCE_MAPS must be "public" or "private", got "${sourceMaps}"`);
   const disabledMemberStatuses = list(env, 'DISABLED_MEMBER_STATUSES', '3,8').map((item) => {
     const value = Number(item);
     if (!Number.isInteger(value)) throw new Error(`DISABLED_MEMBER_STATUSES must be a comma list of numbers, got "${item}"`);
@@ -154,6 +180,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     version,
     minClientVersion,
     trustProxy,
+    sourceMaps,
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     country,
     currency,

@@ -15,10 +15,10 @@ export interface StoredFileRef {
 /**
  * Sends a stored file as a download: `Content-Disposition: attachment` with a safe name,
  * the Content-Type recorded on upload, `nosniff` (the browser never guesses a type), a CSP
- * sandbox (should it be opened anyway, nothing in it runs) and private caching. 404 when the
- * bytes are gone.
+ * sandbox (should it be opened anyway, nothing in it runs); never cached (no-store, as every
+ * /api-* answer). 404 when the bytes are gone.
  */
-export async function sendStoredFile(reply: FastifyReply, store: FileStore, file: StoredFileRef, cacheControl = 'private, no-cache'): Promise<FastifyReply> {
+export async function sendStoredFile(reply: FastifyReply, store: FileStore, file: StoredFileRef): Promise<FastifyReply> {
   const size = await store.size(file.key);
   if (size === null) throw notFound();
   return reply
@@ -27,6 +27,6 @@ export async function sendStoredFile(reply: FastifyReply, store: FileStore, file
     .header('content-disposition', contentDisposition(file.name))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', cacheControl)
+    .header('cache-control', 'no-store')
     .send(store.stream(file.key));
 }

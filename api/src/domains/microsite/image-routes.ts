@@ -17,10 +17,10 @@ function parseImage(value: string, pattern: RegExp): { id: number; size: string 
 }
 
 function sendImage(reply: FastifyReply, mime: string, data: Buffer) {
-  // The id names one stored, never changed picture, but only users of its school may see it.
+  // Only users of its school may see it; not cached (no-store, as every /api-* answer:
+  // plugins/external/security-headers.ts).
   return reply
     .header('content-type', mime)
-    .header('cache-control', 'private, max-age=86400')
     .header('x-content-type-options', 'nosniff')
     .send(data);
 }

@@ -333,7 +333,6 @@ export async function newsItemRoutes(app: FastifyInstance): Promise<void> {
         .header('content-disposition', contentDisposition(file.name, 'inline'))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=300')
         .send(app.files.stream(file.key));
     },
   );

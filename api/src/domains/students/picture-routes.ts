@@ -42,10 +42,9 @@ export default async function cubicRoutes(app: FastifyInstance): Promise<void> {
       const picture = await request.scoped((tx) => findPictureByHash(tx, hash));
       if (!picture) throw notFound();
       const data = await imageVariant(app.files, picture.file_key, size);
-      // The URL names the content (hash): it never changes, but only this user may see it.
+      // A photo of a person: not cached (no-store, as every /api-* answer: security-headers).
       return reply
         .header('content-type', picture.mime)
-        .header('cache-control', 'private, max-age=86400')
         .header('x-content-type-options', 'nosniff')
         .send(data);
     },

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPagedListBodySchema } from '../../lib/paged-list.js';
+import { decidingPath, isApiRequest } from '../../lib/request-path.js';
 import { insertAudit } from '../../domains/audit/repository.js';
 
 declare module 'fastify' {
@@ -42,7 +43,7 @@ export default fp(
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.url.startsWith('/api-') || !request.audit) return payload;
+      if (!isApiRequest(request) || !request.audit) return payload;
       const status = reply.statusCode;
       if (status === 503) return payload;
       const refused = request.audit.action === 'refused' || ((status === 401 || status === 403) && !!request.routeOptions.config?.access);
@@ -54,7 +55,7 @@ export default fp(
         userId: request.audit.userId ?? request.session?.user.id ?? null,
         action: request.audit.action ?? (refused ? 'refused' : 'write'),
         method: request.method,
-        route: request.routeOptions.url ?? request.url.split('?')[0].slice(0, 200),
+        route: decidingPath(request).slice(0, 200),
         status,
         schoolId: request.audit.schoolId ?? (scope.length === 1 ? scope[0] : null),
         entity: request.audit.entity ?? null,

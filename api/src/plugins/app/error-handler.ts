@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR, MSG } from 'shared-kernel/contracts';
 import { HttpError } from '../../lib/http-error.js';
 import { isConnectionError } from '../../db/index.js';
+import { BASELINE_HEADERS } from '../external/security-headers.js';
 
 interface ValidationItem {
   instancePath?: string;
@@ -20,6 +21,21 @@ function fieldsOf(validation: ValidationItem[]): Record<string, string> {
     fields[path || '_'] ??= item.keyword === 'required' ? MSG.required : MSG.invalid;
   }
   return fields;
+}
+
+/**
+ * Fastify's `frameworkErrors`: requests refused before routing, so before any hook runs.
+ * An undecodable path (`/%zz`, `/api-fin/%E0%A4%A`) or an overlong parameter answers
+ * 400 {error: 4}, with the headers every answer carries; nothing is read or written.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(BASELINE_HEADERS).header('cache-control', 'no-store');
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(400).send({ error: ERROR.notSaved });
+    return;
+  }
+  request.log.error({ err: error }, 'unexpected error before routing');
+  reply.code(500).send({ error: ERROR.server });
 }
 
 /**

@@ -1,6 +1,26 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { decidingPath } from '../../lib/request-path.js';
+
+/** Browser features the product never uses, switched off for every page it serves. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+
+/** Headers every answer carries, also those given before routing (a malformed URL). */
+export const BASELINE_HEADERS: Readonly<Record<string, string>> = {
+  'permissions-policy': PERMISSIONS_POLICY,
+  'x-content-type-options': 'nosniff',
+};
+
+/**
+ * Every /api-* answer is `Cache-Control: no-store`: they carry personal or money data (lists,
+ * records, exports, documents, student photos), which must not stay in a browser's or a
+ * proxy's cache on a shared office computer. The generated API documentation (/api-docs)
+ * carries none and keeps its own caching.
+ */
+export function mustNotBeStored(path: string): boolean {
+  return path.startsWith('/api-') && !(path === '/api-docs' || path.startsWith('/api-docs/'));
+}
 
 /** Origins of remotes served from elsewhere (absolute registry URLs), e.g. a CDN. */
 export function remoteOrigins(urls: Record<string, string>): string[] {
@@ -21,8 +41,10 @@ export function tileOrigin(template: string): string {
 /**
  * Security headers: scripts only from this origin and the registry's remote origins (no
  * eval), styles also inline (style-loader and the charts inject them), framing only by this
- * origin, nosniff, a strict referrer policy, HSTS only on TLS requests (over plain HTTP it
- * would be wrong for a LAN install and is ignored by browsers anyway).
+ * origin, nosniff, a strict referrer policy, camera/microphone/geolocation/payment off
+ * (Permissions-Policy), HSTS only on TLS requests (over plain HTTP it would be wrong for a LAN
+ * install and is ignored by browsers anyway), and no-store on API answers
+ * ({@link mustNotBeStored}; set when the answer leaves, so no route can weaken it).
  */
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
@@ -54,9 +76,14 @@ export default fp(
       xContentTypeOptions: true,
     });
     app.addHook('onRequest', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (request.protocol === 'https') {
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       }
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (mustNotBeStored(decidingPath(request))) reply.header('cache-control', 'no-store');
+      return payload;
     });
   },
   { name: 'security-headers' },

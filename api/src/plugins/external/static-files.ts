@@ -5,6 +5,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR } from 'shared-kernel/contracts';
 import { REMOTE_NAMES, type RemoteName } from '../../config.js';
+import { normalisedPath } from '../../lib/request-path.js';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -75,6 +76,11 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, path: stri
   return true;
 }
 
+/** A browser bundle's source map: served only with SOURCE_MAPS=public (the build always writes them). */
+function isSourceMap(path: string): boolean {
+  return path.replace(/[\\/]+$/, '').toLowerCase().endsWith('.map');
+}
+
 function plainNotFound(reply: FastifyReply) {
   return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', NO_CACHE).send('Not found');
 }
@@ -88,6 +94,8 @@ then reload this page.
 /**
  * The browser side at the same origin as the API:
  * - /remotes.json: the remote registry (name -> manifest URL), no-cache;
+ * - source maps (*.map) only with SOURCE_MAPS=public, else 404 (they stay on disk for
+ *   scripts/bench-bundle.mjs and for whoever debugs on the server);
  * - /remotes/<name>/...: mf-<name>/dist, with CORS and CORP cross-origin so a host on
  *   another origin may load them; a missing file is a plain 404;
  * - everything else: shell/dist, and for paths without an extension (client routes) the
@@ -98,6 +106,7 @@ export default fp(
     const root = app.config.staticRoot;
     const shellDist = join(root, 'shell', 'dist');
     const hidden = { hide: true } as Record<string, unknown>;
+    const servesSourceMaps = app.config.sourceMaps === 'public';
 
     app.get('/remotes.json', { config: { access: 'public' }, schema: hidden }, async (_request, reply) => {
       reply.header('cache-control', NO_CACHE);
@@ -110,17 +119,19 @@ export default fp(
       if (!REMOTE_NAMES.includes(name)) return plainNotFound(reply);
       const dist = join(root, `mf-${name}`, 'dist');
       const path = inside(dist, request.params['*'] ?? '');
-      if (!path || !(await sendFile(request, reply, path, cacheControlFor(path.split(sep).pop() ?? '')))) return plainNotFound(reply);
+      if (!path || (isSourceMap(path) && !servesSourceMaps) || !(await sendFile(request, reply, path, cacheControlFor(path.split(sep).pop() ?? '')))) return plainNotFound(reply);
       return reply;
     };
     app.get('/remotes/:name/*', { config: { access: 'public' }, schema: hidden }, serveRemote);
 
     app.get('/*', { config: { access: 'public' }, schema: hidden }, async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
-      const path = request.url.split('?')[0];
+      // Decoded as the router decoded it: /%61pi-x is an API path, not a client route.
+      const path = normalisedPath(request.url);
       if (path.startsWith('/api-') || path.startsWith('/remotes/')) {
         return reply.code(404).header('cache-control', NO_CACHE).send({ error: ERROR.generic });
       }
       const file = inside(shellDist, request.params['*'] ?? '');
+      if (file && isSourceMap(file) && !servesSourceMaps) return plainNotFound(reply);
       if (file && extname(file) && (await sendFile(request, reply, file, cacheControlFor(file.split(sep).pop() ?? '')))) return reply;
       if (extname(path)) return plainNotFound(reply);
       // A client route (/m-dash, /password-reset ...): the shell decides what to show.
@@ -129,7 +140,7 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/remotes/')) return plainNotFound(reply);
+      if (normalisedPath(request.url).startsWith('/remotes/')) return plainNotFound(reply);
       return reply.code(404).header('cache-control', NO_CACHE).send({ error: ERROR.generic });
     });
   },

@@ -169,7 +169,8 @@ describe.each(backends())('student documents and pictures on %s', (backend) => {
         const image = await call('GET', `/api-cubic/image?f=${sifh}-${size}&n=members`, 'trainer');
         expect(image.statusCode).toBe(200);
         expect(image.headers['content-type']).toBe('image/jpeg');
-        expect(image.headers['cache-control']).toMatch(/^private/);
+        // Personal data: never kept in a cache (every /api-* answer is no-store).
+        expect(image.headers['cache-control']).toBe('no-store');
         const meta = await sharp(image.rawPayload).metadata();
         expect([meta.width, meta.height, meta.exif]).toEqual([width, width * 0.75, undefined]);
       }
