@@ -7,9 +7,28 @@ import { PageLink } from '../../navigation/page-link.js';
 import { AuthPageFrame } from './auth-page-frame.js';
 import styles from './auth.module.css';
 
-/** Where to go after login: the requested path, only when it is one of this site's. */
-export function safeNextPath(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : '/m-dash';
+/** Where a sign-in goes when `next` names no page of this site. */
+const AFTER_LOGIN = '/m-dash';
+
+/**
+ * Where to go after login: the requested page, only when it is one of this site's. `next` is
+ * resolved the way the browser will resolve it (`/\evil.example/x`, from `/%5Cevil.example/x`,
+ * is `//evil.example/x` to a browser, and history.replaceState of another origin throws);
+ * only a same-origin result is kept, as its path, query and hash. Anything else, and the
+ * login itself, goes to /m-dash.
+ */
+export function safeNextPath(next: string | null, origin: string = window.location.origin): string {
+  if (!next) return AFTER_LOGIN;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return AFTER_LOGIN;
+  }
+  if (url.origin !== origin || url.pathname.startsWith('/login')) return AFTER_LOGIN;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // A path that itself reads as another origin (`//host` from `/.//host`) is no page of ours.
+  return new URL(path, origin).origin === origin ? path : AFTER_LOGIN;
 }
 
 export interface LoginPageProps {

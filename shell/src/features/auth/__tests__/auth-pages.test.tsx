@@ -4,7 +4,7 @@ import { useSessionStore } from 'shared-kernel';
 import type { AppState } from 'shared-kernel/contracts';
 import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
 import { AccountLinkPage } from '../account-link-page.js';
-import { LoginPage } from '../login-page.js';
+import { LoginPage, safeNextPath } from '../login-page.js';
 import { PasswordChangePage } from '../password-change-page.js';
 import { PasswordLinkPage } from '../password-link-page.js';
 import { PasswordResetPage } from '../password-reset-page.js';
@@ -86,6 +86,39 @@ describe('login', () => {
   it('never follows a next URL to another site', async () => {
     serve(() => json(200, makeAppState()));
     const { user } = renderAt(<LoginPage />, `/login?next=${encodeURIComponent('//evil.example/x')}`, null);
+    await user.type(screen.getByLabelText('Benutzername'), 'admin');
+    await user.type(screen.getByLabelText('Passwort'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/m-dash'));
+    expect(window.location.origin).toBe('http://localhost');
+  });
+
+  it.each([
+    ['/%5Cevil.example/x', '/m-dash'],
+    ['/%5cevil.example/x', '/m-dash'],
+    ['%2F%5Cevil.example', '/m-dash'],
+    ['//evil.example', '/m-dash'],
+    ['https://evil.example', '/m-dash'],
+    ['https://evil.example/m-fin/income', '/m-dash'],
+    ['javascript:alert(1)', '/m-dash'],
+    [' javascript:alert(1)', '/m-dash'],
+    ['/.//evil.example/x', '/m-dash'],
+    ['/login?next=/m-fin', '/m-dash'],
+    ['', '/m-dash'],
+    ['/m-fin/income?x=1', '/m-fin/income?x=1'],
+    ['/m-fin/income?x=1%23top', '/m-fin/income?x=1#top'],
+    ['http://localhost/m-student/details/5', '/m-student/details/5'],
+    ['m-dash/../m-fin/income', '/m-fin/income'],
+  ])('/login?next=%s goes to %s after login', (query, expected) => {
+    // The value as the page reads it from its URL (percent-escapes decoded).
+    const next = new URLSearchParams(`next=${query}`).get('next');
+    expect(safeNextPath(next, 'http://localhost')).toBe(expected);
+  });
+
+  it('a backslash path in next signs in and lands on /m-dash instead of getting stuck', async () => {
+    serve(() => json(200, makeAppState()));
+    // As the browser gets it: ?next=/%5Cevil.example/x reads as "/\evil.example/x".
+    const { user } = renderAt(<LoginPage />, '/login?next=/%5Cevil.example/x', null);
     await user.type(screen.getByLabelText('Benutzername'), 'admin');
     await user.type(screen.getByLabelText('Passwort'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
