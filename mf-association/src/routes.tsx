@@ -2,12 +2,13 @@ import './i18n.js';
 import type { RemoteRoutesModule } from 'shared-kernel';
 import { RedirectHome } from './app/redirect-home.js';
 import { AssociationDashboardRoutes } from './features/dashboard/association-dashboard-routes.js';
+import { DocumentRoutes } from './features/documents/document-routes.js';
 import { TicketRoutes } from './features/tickets/ticket-routes.js';
 
 /** What the association remote serves, by route prefix (e-). */
 export const routes: RemoteRoutesModule['routes'] = {
   'e-dash': AssociationDashboardRoutes,
-  'e-document': RedirectHome,
+  'e-document': DocumentRoutes,
   'e-rcc': RedirectHome,
   'e-ticket': TicketRoutes,
   'e-trainer': RedirectHome,
