@@ -12,6 +12,7 @@ import securityHeaders from './plugins/external/security-headers.js';
 import staticFiles from './plugins/external/static-files.js';
 import swagger from './plugins/external/swagger.js';
 import { ROUTE_PLUGINS } from './domains/index.js';
+import { addDateFormats, coerceStrictly } from './lib/route-schemas.js';
 import './types.js';
 
 /** Options of {@link buildApp} beyond the configuration. */
@@ -107,7 +108,13 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): Fastify
     // (lib/request-path.ts), so a path spelled differently is checked and audited the same.
     routerOptions: { maxParamLength: 500, ignoreDuplicateSlashes: true },
     frameworkErrors: answerFrameworkError,
-    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+    // No ajv coercion: text becomes numbers, booleans and lists only by coerceStrictly (the
+    // preValidation hook below); dates are real calendar dates within a plausible range.
+    ajv: {
+      customOptions: { coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false, allowUnionTypes: true },
+      plugins: [],
+      onCreate: addDateFormats,
+    } as FastifyServerOptions['ajv'],
   });
 
   app.decorate('config', config);
@@ -118,6 +125,14 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): Fastify
     // 5xx answers: the error handler has logged the cause.
     if (ms >= SLOW_REQUEST_MS) request.log.info({ req: request, status, ms }, 'slow request');
     else if (request.log.level === 'debug' || request.log.level === 'trace') request.log.debug({ req: request, status, ms }, 'request completed');
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema;
+    if (!schema) return;
+    if (schema.querystring && request.query) coerceStrictly(schema.querystring, request.query);
+    if (schema.params && request.params) coerceStrictly(schema.params, request.params);
+    if (schema.body && request.body !== undefined) request.body = coerceStrictly(schema.body, request.body);
   });
 
   app.register(errorHandler);

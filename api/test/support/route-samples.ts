@@ -15,6 +15,9 @@ export function sampleFor(schema: JsonSchema | undefined): unknown {
       return Math.max(1, schema.minimum ?? 1);
     case 'string':
       if (schema.format === 'date') return '2026-11-21';
+      // The date formats with a range (lib/route-schemas.ts DATE_FORMATS).
+      if (schema.format === 'near-date') return new Date().toISOString().slice(0, 10);
+      if (schema.format === 'birth-date') return '1990-05-17';
       if (schema.format === 'date-time') return '2026-11-21T10:00:00Z';
       return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
     case 'boolean':

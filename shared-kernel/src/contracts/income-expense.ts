@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { MSG } from './messages.js';
 import { EXPENSE_CATEGORIES, PAYMENT_CATEGORIES, PAYMENT_METHODS } from './enums.js';
 import type { PagedListResponse } from './paging.js';
-import { isoDate } from './students.js';
+import { nearDate } from './students.js';
 
 /**
  * Income and expense (spec 002 §2.4-2.6, §3, §5): list rows, paged-list columns and the form
@@ -45,7 +45,7 @@ export const incomeFormSchema = yup
         is: (method: number) => (METHODS_WITH_ACCOUNT as readonly number[]).includes(method),
         then: (schema) => schema.required(MSG.required),
       }),
-    payment_date: isoDate().required(MSG.required),
+    payment_date: nearDate().required(MSG.required),
     amount: amount(),
     tax_percent: taxPercent().nullable().default(null),
     annotation: yup.string().trim().max(1000, MSG.tooLong).default(''),
@@ -111,7 +111,7 @@ export const expenseFormSchema = yup
     school_id: id().required(MSG.required),
     name: yup.string().trim().required(MSG.required).max(200, MSG.tooLong),
     expense_cat_id: yup.number().typeError(MSG.required).oneOf([...EXPENSE_CATEGORIES], MSG.invalid).required(MSG.required),
-    payment_date: isoDate().required(MSG.required),
+    payment_date: nearDate().required(MSG.required),
     amount: amount(),
     tax_percent: taxPercent().required(MSG.required),
     annotation: yup.string().trim().max(1000, MSG.tooLong).default(''),

@@ -28,6 +28,21 @@ export const isoDate = () =>
       const date = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
     });
+/** Today ± `years` as `YYYY-MM-DD` (ISO dates compare as strings). */
+const todayPlusYears = (years: number): string => {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date.toISOString().slice(0, 10);
+};
+/**
+ * A payment date or deadline: a real date within ten years of today. The API checks the
+ * same (api/src/lib/route-schemas.ts DATE_FORMATS `near-date`), so the form says it first.
+ */
+export const nearDate = () =>
+  isoDate().test('near-date', MSG.date, (value) => !value || (value >= todayPlusYears(-10) && value <= todayPlusYears(10)));
+/** A birth date: a real date, not in the future, not before 1900 (API format `birth-date`). */
+export const birthDate = () =>
+  isoDate().test('birth-date', MSG.date, (value) => !value || (value >= '1900-01-01' && value <= todayPlusYears(0)));
 /** Phone numbers: digits, spaces and + / - ( ) only, 3 to 40 characters. */
 export const PHONE_PATTERN = /^\+?[0-9 /()-]{3,40}$/;
 
@@ -182,7 +197,7 @@ export const personalDataSchema = yup
     email: optionalText(200).email(MSG.email),
     phone_regular: optionalText(40).matches(PHONE_PATTERN, { message: MSG.invalid, excludeEmptyString: true }),
     phone_cellphone: optionalText(40).matches(PHONE_PATTERN, { message: MSG.invalid, excludeEmptyString: true }),
-    dob: isoDate().nullable().default(null).test('not-future', MSG.date, (value) => !value || value <= new Date().toISOString().slice(0, 10)),
+    dob: birthDate().nullable().default(null),
     nationality: optionalText(60),
     student_status_id: yup.number().typeError(MSG.required).oneOf([...STUDENT_STATUSES], MSG.invalid).required(MSG.required),
     e_member_status_id: yup.number().typeError(MSG.invalid).oneOf([...MEMBER_STATUSES], MSG.invalid).nullable().default(null),
@@ -354,7 +369,7 @@ export const REMINDER_DETAIL_PAGE_SIZE = 50;
 /** POST|PUT /api-reminder/data body. school_id is taken from the student or lead when one is given. */
 export const reminderSchema = yup
   .object({
-    date_deadline: isoDate().required(MSG.required),
+    date_deadline: nearDate().required(MSG.required),
     subject: text(200).required(MSG.required),
     notes: text(5000).default(''),
     student_id: id().nullable().default(null),

@@ -61,6 +61,8 @@ import { errorResponses, idQuerySchema, successSchema } from '../../lib/route-sc
 
 const instant = { type: 'string', format: 'date-time' } as const;
 const isoDate = { type: 'string', format: 'date' } as const;
+/** Payment dates: within ten years of today (lib/route-schemas.ts DATE_FORMATS). */
+const paymentDate = { type: 'string', format: 'near-date' } as const;
 const cents = { type: 'integer', minimum: 1, maximum: MAX_AMOUNT_CENTS } as const;
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const taxPercent = { type: 'number', minimum: 0, maximum: 100 } as const;
@@ -75,7 +77,7 @@ const incomeBody = {
     custom_category: { type: ['string', 'null'], maxLength: 100 },
     payment_method_id: { type: 'integer', enum: [...PAYMENT_METHODS] },
     account_id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
-    payment_date: isoDate,
+    payment_date: paymentDate,
     amount: cents,
     tax_percent: { type: ['number', 'null'], minimum: 0, maximum: 100 },
     annotation: { type: 'string', maxLength: 1000 },
@@ -106,7 +108,7 @@ const expenseBody = {
     school_id: id,
     name: { type: 'string', minLength: 1, maxLength: 200 },
     expense_cat_id: { type: 'integer', enum: [...EXPENSE_CATEGORIES] },
-    payment_date: isoDate,
+    payment_date: paymentDate,
     amount: cents,
     tax_percent: taxPercent,
     annotation: { type: 'string', maxLength: 1000 },

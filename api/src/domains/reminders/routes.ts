@@ -64,7 +64,7 @@ const reminderBodySchema = {
   required: ['date_deadline', 'subject'],
   additionalProperties: false,
   properties: {
-    date_deadline: { type: 'string', maxLength: 10 },
+    date_deadline: { type: 'string', format: 'near-date' },
     subject: { type: 'string', maxLength: 1000 },
     notes: { type: 'string', maxLength: 20_000 },
     student_id: optionalId,

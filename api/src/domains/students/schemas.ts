@@ -9,7 +9,8 @@ import { versionSchema, withVersionBody } from '../../lib/record-version.js';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
-const isoDate = { type: ['string', 'null'], maxLength: 10 } as const;
+/** A birth date or null (lib/route-schemas.ts DATE_FORMATS: 1900-01-01 to today). */
+const birthDate = { type: ['string', 'null'], format: 'birth-date' } as const;
 /** A date column as the database answers it ('YYYY-MM-DD') or null. */
 const dateOut = { type: ['string', 'null'] } as const;
 
@@ -72,7 +73,7 @@ const personalDataFields = {
     email: optionalText(500),
     phone_regular: optionalText(100),
     phone_cellphone: optionalText(100),
-    dob: isoDate,
+    dob: birthDate,
     nationality: optionalText(200),
     student_status_id: { type: 'integer', enum: [...STUDENT_STATUSES] },
     e_member_status_id: { type: ['integer', 'null'], enum: [...MEMBER_STATUSES, null] },

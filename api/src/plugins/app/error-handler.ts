@@ -18,7 +18,8 @@ function fieldsOf(validation: ValidationItem[]): Record<string, string> {
     if (item.keyword === 'required' && typeof item.params?.missingProperty === 'string') {
       path = path ? `${path}.${item.params.missingProperty}` : item.params.missingProperty;
     }
-    fields[path || '_'] ??= item.keyword === 'required' ? MSG.required : MSG.invalid;
+    const dateFormat = item.keyword === 'format' && String(item.params?.format ?? '').endsWith('date');
+    fields[path || '_'] ??= item.keyword === 'required' ? MSG.required : dateFormat ? MSG.date : MSG.invalid;
   }
   return fields;
 }
