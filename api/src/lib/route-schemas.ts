@@ -82,7 +82,8 @@ export const errorResponses = {
 // a number, "0x10", "1e3", " 7" or "1.0" never an integer. Instead, before validation,
 // coerceStrictly turns text into the types a route's schema asks for, by one narrow rule:
 // numbers only from plain decimal digits, booleans only from "true"/"false", null only from
-// "" (querystrings, path parameters); a lone value into a one-item list where a list is
+// "" (querystrings, path parameters), "" from null where only text is allowed, a number
+// into text where text is asked for; a lone value into a one-item list where a list is
 // asked for (`?id=3` for an id list, a single number in an in-list filter). What does not
 // fit stays as it is, and ajv refuses it: 400 {error: 4, fields}.
 
@@ -153,6 +154,8 @@ export function coerceStrictly(schema: SchemaNode | undefined, value: unknown): 
     return object;
   }
   if (typeof value === 'string' || typeof value === 'number') return types.length ? coerceScalar(types, value) : value;
+  // A form's empty text field sent as null, where the schema wants text (ajv's coercion did it).
+  if (value === null && types.length === 1 && types[0] === 'string') return '';
   return value;
 }
 
