@@ -78,14 +78,15 @@ describe.each(backends())('strict input on %s', (backend) => {
   });
 
   it('student personal data: birth dates real, not in the future, not before 1900', async () => {
-    const pd = (dob: string | null) => ({ salutation_id: 1, firstname: 'Eva', lastname: 'Strict', student_status_id: 2, dob });
+    const version = async () => (await call('GET', `/api-student/pd?stid=${student}`)).json<{ version: number }>().version;
+    const pd = async (dob: string | null) => ({ salutation_id: 1, firstname: 'Eva', lastname: 'Strict', student_status_id: 2, dob, version: await version() });
     for (const dob of ['2026-02-30', '1899-12-31', isoDay(2), '2000-02-30']) {
-      const res = await call('PUT', `/api-student/pd?stid=${student}`, pd(dob));
+      const res = await call('PUT', `/api-student/pd?stid=${student}`, await pd(dob));
       expect([dob, res.statusCode]).toEqual([dob, 400]);
       await expectRefused(res, 'dob');
     }
     for (const dob of ['1900-01-01', '2000-02-29', isoDay(-1), null]) {
-      expect([dob, (await call('PUT', `/api-student/pd?stid=${student}`, pd(dob))).statusCode]).toEqual([dob, 200]);
+      expect([dob, (await call('PUT', `/api-student/pd?stid=${student}`, await pd(dob))).statusCode]).toEqual([dob, 200]);
     }
     expect((await t.db.query<{ dob: string | null }>('SELECT dob FROM students WHERE id = $1', [student])).rows[0]!.dob).toBeNull();
   });
