@@ -47,6 +47,21 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core on the current screen; returns the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Contrast is judged on what is painted: an element still fading in (a toast's enter
+  // animation starts at opacity 0) reads as too faint. Let finite animations end first;
+  // endless ones (spinners) are left running.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      // A paused animation never finishes: do not wait for it longer than any of ours runs.
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   // evaluate() is not subject to the page's CSP, unlike an injected <script>.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
