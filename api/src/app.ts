@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/index.js';
 import accessGuard from './plugins/app/access.js';
@@ -96,7 +96,7 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): Fastify
     // Fastify's two lines per request (incoming, completed) cost every request two synchronous
     // writes at the default level; the hook below logs slow answers (info) and every request
     // only at debug. Failures are logged by the error handler.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: 120_000,
