@@ -2,6 +2,7 @@ import './i18n.js';
 import type { RemoteRoutesModule } from 'shared-kernel';
 import { RedirectHome } from './app/redirect-home.js';
 import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
+import { SettingsRoutes } from './features/settings-routes.js';
 import { StudentsRoutes } from './features/students-routes.js';
 
 /**
@@ -13,7 +14,7 @@ export const routes: RemoteRoutesModule['routes'] = {
   'm-student': StudentsRoutes,
   'm-lead': RedirectHome,
   'm-con': RedirectHome,
-  'm-conf': RedirectHome,
+  'm-conf': SettingsRoutes,
   'm-template': RedirectHome,
   'm-reminder': RedirectHome,
   'm-import': RedirectHome,

@@ -58,3 +58,22 @@ export async function toErrorCode(err: unknown): Promise<number> {
   // fetch rejects with a TypeError when the network fails; aborts are communication too.
   return ERROR.communication;
 }
+
+/**
+ * The field messages of a refused form (400 `{error: 4, fields: {email: 'form.invalid_email'}}`):
+ * message keys per field for formik's setErrors, or null when the answer carries none.
+ *
+ * @example
+ * catch (err) { const fields = await errorFields(err); if (fields) helpers.setErrors(fields); }
+ */
+export async function errorFields(err: unknown): Promise<Record<string, string> | null> {
+  if (!(err instanceof HTTPError) || err.response.status !== 400) return null;
+  try {
+    const body = (await err.response.clone().json()) as { fields?: unknown };
+    if (!body.fields || typeof body.fields !== 'object') return null;
+    const entries = Object.entries(body.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    return entries.length ? Object.fromEntries(entries) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,5 @@
 export { http, CLIENT_VERSION, REQUEST_TIMEOUT_MS, appBaseUrl, IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './client.js';
-export { toErrorCode, errorBodyCode, errorStatus, statusToErrorCode } from './error-code.js';
+export { toErrorCode, errorBodyCode, errorStatus, statusToErrorCode, errorFields } from './error-code.js';
 export {
   reloadForNewVersion, pageReloader, RELOAD_STAMP_KEY, RELOAD_MIN_INTERVAL_MS,
 } from './reload-guard.js';

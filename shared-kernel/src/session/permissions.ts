@@ -38,6 +38,11 @@ export function hasLevel(max: number): boolean {
   return stateHasLevel(useSessionStore.getState().appState, max);
 }
 
+/** `hasLevel` as a hook: re-renders when the session changes. */
+export function useHasLevel(max: number): boolean {
+  return useSessionStore((s) => stateHasLevel(s.appState, max));
+}
+
 /**
  * Renders its children only when the user holds `atom` (else `fallback`).
  *

@@ -8,7 +8,7 @@ export { Button, type ButtonProps, type ButtonVariant } from './button.js';
 export { VisuallyHidden } from './visually-hidden.js';
 export { Spinner, type SpinnerProps } from './spinner.js';
 export { ErrorPanel, type ErrorPanelProps } from './error-panel.js';
-export { RequireAtom, NoPermissionPanel, type RequireAtomProps } from './require-atom.js';
+export { RequireAtom, RequireLevel, NoPermissionPanel, type RequireAtomProps, type RequireLevelProps } from './require-atom.js';
 export { DataPanel, type DataPanelProps } from './data-panel.js';
 export { SubmitStateBox, type SubmitStateBoxProps } from './submit-state-box.js';
 export { PageHeader, type PageHeaderProps } from './page-header.js';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Atom } from '../contracts/atoms.js';
-import { useCan } from '../session/index.js';
+import { useCan, useHasLevel } from '../session/index.js';
 import styles from './error-panel.module.css';
 
 /** The notice shown in place of a screen the user's atoms do not allow. */
@@ -30,5 +30,23 @@ export interface RequireAtomProps {
  */
 export function RequireAtom({ atom, children }: RequireAtomProps) {
   const allowed = useCan(atom);
+  return allowed ? <>{children}</> : <NoPermissionPanel />;
+}
+
+/** Props of {@link RequireLevel}. */
+export interface RequireLevelProps {
+  /** The lowest rank that may open the screen: 2 = superadmin and admin (1 superadmin, 2 admin, 3 user). */
+  maxLevel: number;
+  children: ReactNode;
+}
+
+/**
+ * Shows a screen only to users of level `maxLevel` or better (the menu's "user level 1 or 2
+ * only" items: roles, users); otherwise the same "no permission" notice as {@link RequireAtom}.
+ * Convenience only: the server checks the level on every call anyway.
+ * @example <Route path="user" element={<RequireLevel maxLevel={2}><UserListPage /></RequireLevel>} />
+ */
+export function RequireLevel({ maxLevel, children }: RequireLevelProps) {
+  const allowed = useHasLevel(maxLevel);
   return allowed ? <>{children}</> : <NoPermissionPanel />;
 }

@@ -1,0 +1,46 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RequireLevel, Spinner } from 'shared-kernel';
+
+// Each screen is its own chunk: the user list does not load the role matrix, and so on.
+const UserListPage = lazy(() => import('./users/components/user-list-page.js').then((m) => ({ default: m.UserListPage })));
+const UserFormPage = lazy(() => import('./users/components/user-form-page.js').then((m) => ({ default: m.UserFormPage })));
+const UserSettingsPage = lazy(() =>
+  import('./user-settings/components/user-settings-page.js').then((m) => ({ default: m.UserSettingsPage })),
+);
+const RoleListPage = lazy(() => import('./roles/components/role-list-page.js').then((m) => ({ default: m.RoleListPage })));
+const RoleFormPage = lazy(() => import('./roles/components/role-form-page.js').then((m) => ({ default: m.RoleFormPage })));
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner showLabel />}>{children}</Suspense>;
+}
+
+/** Users and roles: the menu shows them to levels 1 and 2 only (spec 001 §2), the screens refuse everyone else. */
+function AdminScreen({ children }: { children: ReactNode }) {
+  return (
+    <RequireLevel maxLevel={2}>
+      <Loading>{children}</Loading>
+    </RequireLevel>
+  );
+}
+
+/**
+ * /m-conf: the settings area (spec 001 §2). Screens not built yet lead to the dashboard like
+ * any unknown route.
+ */
+export function SettingsRoutes() {
+  return (
+    <Routes>
+      <Route path="user" element={<AdminScreen><UserListPage /></AdminScreen>} />
+      <Route path="user/add" element={<AdminScreen><UserFormPage /></AdminScreen>} />
+      <Route path="user/edit/:id" element={<AdminScreen><UserFormPage /></AdminScreen>} />
+      {/* Everyone's own settings (signature, mail sender): every signed-in user. */}
+      <Route path="user-settings" element={<Loading><UserSettingsPage /></Loading>} />
+      <Route path="role" element={<AdminScreen><RoleListPage /></AdminScreen>} />
+      <Route path="role/create" element={<AdminScreen><RoleFormPage mode="create" /></AdminScreen>} />
+      <Route path="role/edit/:id" element={<AdminScreen><RoleFormPage mode="edit" /></AdminScreen>} />
+      <Route path="role/template/:id" element={<AdminScreen><RoleFormPage mode="template" /></AdminScreen>} />
+      <Route path="*" element={<Navigate to="/m-dash" replace />} />
+    </Routes>
+  );
+}
