@@ -28,3 +28,5 @@ export { validateIban, normaliseIban, formatIban, validateBic, validateCreditorI
 export { useSubmissionKey, type SubmissionKey } from './use-submission-key.js';
 export { useRecordVersion, type RecordVersion, type RecordVersionStatus } from './use-record-version.js';
 export { ConflictNotice, type ConflictNoticeProps } from './conflict-notice.js';
+export { RichTextEditor, type RichTextEditorHandle, type RichTextEditorProps } from './rich-text-editor.js';
+export { sanitizeRichHtml, isAllowedLinkUrl } from './sanitize-rich-html.js';

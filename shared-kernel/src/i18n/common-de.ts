@@ -183,4 +183,19 @@ export const commonDe = {
     unlink: 'Verknüpfung lösen',
     unlink_confirm: 'Die Verknüpfung mit der Mitgliedsnummer {{mno}} wirklich lösen?',
   },
+  /** The rich-text editor of shared-kernel/forms (news, templates, configuration). */
+  editor: {
+    toolbar: 'Textformatierung',
+    bold: 'Fett',
+    italic: 'Kursiv',
+    bullet_list: 'Aufzählung',
+    ordered_list: 'Nummerierte Liste',
+    link: 'Link',
+    link_insert: 'Link einfügen',
+    link_url: 'Link-Adresse',
+    link_apply: 'Übernehmen',
+    link_cancel: 'Abbrechen',
+    link_invalid: 'Nur Adressen mit https://, http:// oder mailto: sind erlaubt.',
+    keyboard_hint: 'Strg+B fett, Strg+I kursiv, Strg+K Link, Alt+F10 zur Werkzeugleiste.',
+  },
 } as const;

@@ -183,4 +183,19 @@ export const commonEn = {
     unlink: 'Remove link',
     unlink_confirm: 'Really remove the link with the membership number {{mno}}?',
   },
+  /** The rich-text editor of shared-kernel/forms (news, templates, configuration). */
+  editor: {
+    toolbar: 'Text formatting',
+    bold: 'Bold',
+    italic: 'Italic',
+    bullet_list: 'Bulleted list',
+    ordered_list: 'Numbered list',
+    link: 'Link',
+    link_insert: 'Insert link',
+    link_url: 'Link address',
+    link_apply: 'Apply',
+    link_cancel: 'Cancel',
+    link_invalid: 'Only addresses starting with https://, http:// or mailto: are allowed.',
+    keyboard_hint: 'Ctrl+B bold, Ctrl+I italic, Ctrl+K link, Alt+F10 to the toolbar.',
+  },
 } as const;

@@ -2,7 +2,7 @@ import { useFormikContext } from 'formik';
 import { forwardRef, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewsFormValues } from '../utils/news-form-values.js';
-import { RichTextEditor, type RichTextEditorHandle } from './rich-text-editor.js';
+import { RichTextEditor, type RichTextEditorHandle } from 'shared-kernel/forms';
 import styles from './news-form.module.css';
 
 /** The body of the news form: a label, the rich-text editor bound to formik's `body`, its error. */

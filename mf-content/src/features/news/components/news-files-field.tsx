@@ -6,7 +6,7 @@ import { NEWS_MAX_FILES, errorKey, type NewsFile } from 'shared-kernel/contracts
 import { NS } from '../../../i18n.js';
 import type { NewsFileUploads } from '../hooks/use-news-file-uploads.js';
 import type { NewsFormValues } from '../utils/news-form-values.js';
-import { newsFileUrl } from '../utils/sanitize-news-html.js';
+import { newsFileUrl } from '../utils/news-file-url.js';
 import styles from './news-form.module.css';
 
 /** Props of {@link NewsFilesField}. */

@@ -6,17 +6,17 @@ import { Button, HTTPError, SubmitStateBox, toErrorCode, toast, useCan } from 's
 import { MSG, newsFormSchema, type NewsFile, type SchoolRef, type Versioned } from 'shared-kernel/contracts';
 import {
   CheckboxField, ConflictNotice, DateTimeField, FormikForm, SelectField, SubmitButton, TextAreaField, TextField, useRecordVersion,
+  sanitizeRichHtml, type RichTextEditorHandle,
 } from 'shared-kernel/forms';
 import { NS } from '../../../i18n.js';
 import { getNews } from '../api/get-news.js';
 import { createNews, updateNews } from '../api/save-news.js';
 import { useNewsFileUploads } from '../hooks/use-news-file-uploads.js';
 import { toNewsBody, type NewsFormValues } from '../utils/news-form-values.js';
-import { newsFileUrl, sanitizeNewsHtml } from '../utils/sanitize-news-html.js';
+import { newsFileUrl } from '../utils/news-file-url.js';
 import { NewsAssignmentFields } from './news-assignment-fields.js';
 import { NewsBodyField } from './news-body-field.js';
 import { NewsFilesField } from './news-files-field.js';
-import type { RichTextEditorHandle } from './rich-text-editor.js';
 import styles from './news-form.module.css';
 
 /** How the form was opened: a new item, a change, or a new item copied from another. */
@@ -182,7 +182,7 @@ export function NewsForm({ mode, itemId, version, initialValues, editable, schoo
               <h2>{formik.values.title || t('news.field.title')}</h2>
               {formik.values.teaser && <p className={styles.teaser}>{formik.values.teaser}</p>}
               {/* Sanitised with the news allow-list right before it is rendered. */}
-              <div data-testid="news-preview-body" dangerouslySetInnerHTML={{ __html: sanitizeNewsHtml(formik.values.body) }} />
+              <div data-testid="news-preview-body" dangerouslySetInnerHTML={{ __html: sanitizeRichHtml(formik.values.body) }} />
             </section>
           )}
 

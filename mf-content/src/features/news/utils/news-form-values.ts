@@ -1,5 +1,5 @@
 import { CONTENT_VISIBILITY, type NewsFile, type NewsForm, type NewsItem } from 'shared-kernel/contracts';
-import { sanitizeNewsHtml } from './sanitize-news-html.js';
+import { sanitizeRichHtml } from 'shared-kernel/forms';
 
 /** What the news form edits: the wire form, with the files as shown (name, kind) and no choice made yet. */
 export interface NewsFormValues {
@@ -41,7 +41,7 @@ export function newsItemToValues(item: NewsItem, ownerSchoolId: number | null, a
   return {
     title: item.title,
     teaser: item.teaser ?? '',
-    body: sanitizeNewsHtml(item.body),
+    body: sanitizeRichHtml(item.body),
     date_published: item.date_published ?? null,
     date_expired: item.date_expired ?? null,
     active: item.active,
@@ -61,7 +61,7 @@ export function toNewsBody(values: NewsFormValues, { sanitize = true }: { saniti
     title: values.title.trim(),
     teaser: values.teaser.trim(),
     // Validation on every keystroke checks the length only; what is sent is always sanitised.
-    body: sanitize ? sanitizeNewsHtml(values.body) : values.body,
+    body: sanitize ? sanitizeRichHtml(values.body) : values.body,
     date_published: values.date_published,
     date_expired: values.date_expired,
     active: values.active,

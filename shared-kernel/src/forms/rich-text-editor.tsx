@@ -11,8 +11,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../../../i18n.js';
-import { isAllowedLinkUrl, sanitizeNewsHtml } from '../utils/sanitize-news-html.js';
+import { isAllowedLinkUrl, sanitizeRichHtml } from './sanitize-rich-html.js';
 import styles from './rich-text-editor.module.css';
 
 /** What the form can do with the editor from outside (e.g. put an uploaded image into the text). */
@@ -74,17 +73,17 @@ function exec(command: string, argument?: string): boolean {
 }
 
 /**
- * A small accessible rich-text editor for news bodies: a contenteditable region with role
+ * A small accessible rich-text editor (news bodies, templates, configuration texts): a contenteditable region with role
  * textbox (multi-line, labelled), a toolbar (bold, italic, bulleted and numbered list, link)
  * whose buttons show their state with aria-pressed, arrow-key navigation in the toolbar,
  * Ctrl+B / Ctrl+I / Ctrl+K shortcuts and Alt+F10 to reach the toolbar. Loaded, pasted and
- * inserted HTML is sanitised with the news allow-list first; dropping content is refused.
+ * inserted HTML is sanitised with the rich-text allow-list first; dropping content is refused.
  */
 export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(function RichTextEditor(
   { labelId, value, onChange, onBlur, disabled = false, invalid = false, required = false, describedBy },
   ref,
 ) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation('common');
   const editorId = useId();
   const hintId = `${editorId}-hint`;
   const linkInputId = `${editorId}-link`;
@@ -104,7 +103,7 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
   useLayoutEffect(() => {
     const editor = editorRef.current;
     if (!editor || value === lastValue.current) return;
-    editor.innerHTML = sanitizeNewsHtml(value);
+    editor.innerHTML = sanitizeRichHtml(value);
     // What the browser made of it: leaving the editor unchanged then reports no change.
     lastValue.current = editor.innerHTML;
   }, [value]);
@@ -165,7 +164,7 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
     (html: string) => {
       const editor = editorRef.current;
       if (!editor || disabled) return;
-      const clean = sanitizeNewsHtml(html);
+      const clean = sanitizeRichHtml(html);
       restoreSelection();
       if (!exec('insertHTML', clean)) editor.insertAdjacentHTML('beforeend', clean);
       emit();
@@ -300,7 +299,7 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
               setLinkInvalid(false);
             }}
             onKeyDown={(event) => {
-              // Enter must insert the link, not submit the news form around the editor.
+              // Enter must insert the link, not submit the form around the editor.
               if (event.key === 'Enter') {
                 event.preventDefault();
                 insertLink();

@@ -1,12 +1,12 @@
-import { isAllowedLinkUrl, sanitizeNewsHtml } from '../utils/sanitize-news-html';
+import { isAllowedLinkUrl, sanitizeRichHtml } from '../sanitize-rich-html';
 
-describe('sanitizeNewsHtml', () => {
+describe('sanitizeRichHtml', () => {
   it('keeps the allowed formatting, links and our own images', () => {
     const html =
       '<h2>Sommer</h2><p><strong>Fett</strong> <em>kursiv</em> <u>u</u></p><ul><li>eins</li></ul>' +
       '<p><a href="https://example.org/a">Link</a> <a href="mailto:info@example.org">Mail</a></p>' +
       '<p><img src="/api-content/news-file?id=12" alt="Halle"></p>';
-    const clean = sanitizeNewsHtml(html);
+    const clean = sanitizeRichHtml(html);
     expect(clean).toContain('<h2>Sommer</h2>');
     expect(clean).toContain('<strong>Fett</strong>');
     expect(clean).toContain('<ul><li>eins</li></ul>');
@@ -16,7 +16,7 @@ describe('sanitizeNewsHtml', () => {
   });
 
   it('removes scripts, styles, frames, event handlers and javascript:/data: URLs', () => {
-    const clean = sanitizeNewsHtml(
+    const clean = sanitizeRichHtml(
       '<img src=x onerror=alert(1)><script>alert(2)</script><style>p{color:red}</style>' +
         '<p style="color:red" onclick="alert(3)">Text</p><a href="javascript:alert(4)">klick</a>' +
         '<a href="JaVaScRiPt&colon;alert(5)">b</a><img src="data:image/png;base64,AAAA">' +
@@ -31,8 +31,8 @@ describe('sanitizeNewsHtml', () => {
   });
 
   it('returns an empty string for empty input', () => {
-    expect(sanitizeNewsHtml('')).toBe('');
-    expect(sanitizeNewsHtml(null)).toBe('');
+    expect(sanitizeRichHtml('')).toBe('');
+    expect(sanitizeRichHtml(null)).toBe('');
   });
 });
 

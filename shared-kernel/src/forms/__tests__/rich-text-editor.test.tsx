@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from 'shared-kernel/testing';
-import '../../../i18n';
-import { RichTextEditor } from '../components/rich-text-editor';
+import { RichTextEditor } from '../rich-text-editor';
 
 function Harness({ initial, onChange }: { initial: string; onChange: (html: string) => void }) {
   const [value, setValue] = useState(initial);

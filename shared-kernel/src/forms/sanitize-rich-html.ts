@@ -1,7 +1,8 @@
 import DOMPurify from 'dompurify';
 
 /**
- * The news body's allow-list, the same as the server's (sanitize-html on save): simple text
+ * The rich-text allow-list (news bodies, templates, configuration texts), the same as the
+ * server's (api/src/lib/rich-text.ts, sanitize-html on save): simple text
  * formatting, lists, quotes, links (http, https, mailto) and images (our own news files or
  * https). Everything else — style, script, iframe, event handlers, javascript: and data: URLs —
  * is removed. The body is sanitised before it is put into the editor (innerHTML of a live
@@ -12,20 +13,15 @@ const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'title'];
 const LINK_URL = /^(?:https?:\/\/|mailto:)/i;
 const IMAGE_URL = /^(?:https:\/\/|\/api-content\/news-file\?id=\d+$)/i;
 
-/** Whether a typed link address may be used in a news body (http, https, mailto). */
+/** Whether a typed link address may be used in rich text (http, https, mailto). */
 export function isAllowedLinkUrl(url: string): boolean {
   return LINK_URL.test(url.trim());
-}
-
-/** The address a news image is served from (GET /api-content/news-file?id). */
-export function newsFileUrl(fileId: number): string {
-  return `/api-content/news-file?id=${fileId}`;
 }
 
 // An own instance: hooks added here must not change how other code's DOMPurify behaves.
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
-function newsPurifier(): ReturnType<typeof DOMPurify> {
+function richTextPurifier(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   const instance = DOMPurify(window);
   // DOMPurify allows data: URLs on <img> whatever the URI pattern says, so the URL rules are
@@ -53,12 +49,12 @@ function newsPurifier(): ReturnType<typeof DOMPurify> {
 }
 
 /**
- * The news body reduced to the allow-list (see above); '' for empty input.
- * @example sanitizeNewsHtml('<img src=x onerror=alert(1)><p>Hi</p>') // '<p>Hi</p>'
+ * Rich text reduced to the allow-list (see above); '' for empty input.
+ * @example sanitizeRichHtml('<img src=x onerror=alert(1)><p>Hi</p>') // '<p>Hi</p>'
  */
-export function sanitizeNewsHtml(html: string | null | undefined): string {
+export function sanitizeRichHtml(html: string | null | undefined): string {
   if (!html) return '';
-  return newsPurifier().sanitize(html, {
+  return richTextPurifier().sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed', 'form', 'svg', 'math'],
