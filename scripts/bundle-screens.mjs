@@ -50,6 +50,8 @@ export const SCREENS = [
   { path: '/m-fin/expense/create' },
   { path: '/c-news/create' },
   { path: '/c-news/edit/:id', linkFrom: { on: '/c-news', link: /^\/c-news\/edit\/\d+$/ } },
+  { path: '/c-album/create' },
+  { path: '/c-settings/edit/:id', linkFrom: { on: '/c-settings', link: /^\/c-settings\/edit\/\d+$/ } },
   { path: '/e-ticket/edit/:mode/:id', linkFrom: { on: '/e-dash', link: /^\/e-ticket\/edit\/\d+\/\d+$/ } },
 ];
 

@@ -51,6 +51,12 @@ export interface AppConfig {
   betaFlags: string[];
   /** Origins (scheme://host[:port]) whose pages may call the public microsite API from the browser (CORS). */
   micrositeOrigins: string[];
+  /**
+   * Address of a school's public microsite with `{slug}` in it (e.g.
+   * `https://www.schule.example/{slug}`), '' = not configured: "view microsite" then opens the
+   * school's public data (/public/schools/{slug}/settings).
+   */
+  micrositeUrl: string;
   /** Folder of the help videos (<key>.mp4 or .webm, captions <key>.vtt). */
   videoDir: string;
   /** The seminar (events) page shown on /c-seminar, '' = not configured. */
@@ -163,6 +169,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (seminarUrl && !/^https?:\/\/[^/]/i.test(seminarUrl)) throw new Error(`SEMINAR_URL must be an http(s) URL, got "${seminarUrl}"`);
   const seminarSecret = env.SEMINAR_SECRET?.trim() ?? '';
   if (seminarSecret && seminarSecret.length < 32) throw new Error('SEMINAR_SECRET must have at least 32 characters');
+  const micrositeUrl = env.MICROSITE_URL?.trim() ?? '';
+  if (micrositeUrl && !(/^https?:\/\/[^/\s]+/i.test(micrositeUrl) && micrositeUrl.includes('{slug}'))) {
+    throw new Error(`MICROSITE_URL must be an http(s) URL containing {slug}, got "${micrositeUrl}"`);
+  }
   const videoDir = text(env, 'VIDEO_DIR', join(dataDir, 'videos'));
 
   return {
@@ -190,6 +200,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mapAttribution: env.MAP_ATTRIBUTION?.trim() ?? '',
     betaFlags: list(env, 'BETA_FLAGS', ''),
     micrositeOrigins: list(env, 'MICROSITE_ORIGINS', '').map((origin) => origin.replace(/\/+$/, '')),
+    micrositeUrl,
     videoDir: isAbsolute(videoDir) ? videoDir : resolve(process.cwd(), videoDir),
     seminarUrl,
     seminarSecret,

@@ -5,6 +5,28 @@ export const NS = 'content';
 
 addNamespace(NS, {
   de: {
+    // Names both the school settings (timetable) and the calendar show.
+    microsite: {
+      product_1: 'Kinder 4–6 Jahre',
+      product_2: 'Kinder 7–10 Jahre',
+      product_3: 'Jugendliche',
+      product_4: 'Erwachsene',
+      product_5: 'Selbstverteidigung',
+      product_6: 'Fitness und Kondition',
+      product_7: 'Selbstverteidigung für Frauen',
+      product_8: 'Senioren',
+      product_9: 'Waffenformen',
+      product_10: 'Prüfungsvorbereitung',
+      product_11: 'Probetraining',
+      product_12: 'Sonstiges',
+      weekday_1: 'Montag',
+      weekday_2: 'Dienstag',
+      weekday_3: 'Mittwoch',
+      weekday_4: 'Donnerstag',
+      weekday_5: 'Freitag',
+      weekday_6: 'Samstag',
+      weekday_7: 'Sonntag',
+    },
     album: {
       title: 'Alben',
       empty: 'Keine Alben vorhanden.',
@@ -139,6 +161,27 @@ addNamespace(NS, {
     },
   },
   en: {
+    microsite: {
+      product_1: 'Children 4–6 years',
+      product_2: 'Children 7–10 years',
+      product_3: 'Teenagers',
+      product_4: 'Adults',
+      product_5: 'Self-defence',
+      product_6: 'Fitness and stamina',
+      product_7: 'Self-defence for women',
+      product_8: 'Seniors',
+      product_9: 'Weapon forms',
+      product_10: 'Grading preparation',
+      product_11: 'Trial class',
+      product_12: 'Other',
+      weekday_1: 'Monday',
+      weekday_2: 'Tuesday',
+      weekday_3: 'Wednesday',
+      weekday_4: 'Thursday',
+      weekday_5: 'Friday',
+      weekday_6: 'Saturday',
+      weekday_7: 'Sunday',
+    },
     album: {
       title: 'Albums',
       empty: 'No albums yet.',

@@ -4,6 +4,7 @@ import type { RemoteRoutesModule } from 'shared-kernel';
 import { RedirectHome } from './app/redirect-home.js';
 import { AlbumRoutes } from './features/album/album-routes.js';
 import { NewsRoutes } from './features/news/news-routes.js';
+import { SchoolSettingsRoutes } from './features/school-settings/school-settings-routes.js';
 import { TeamRoutes } from './features/team/team-routes.js';
 
 /** /c-dash: the content area starts at the news (spec 002). */
@@ -21,7 +22,7 @@ export const routes: RemoteRoutesModule['routes'] = {
   'c-news': NewsRoutes,
   'c-album': AlbumRoutes,
   'c-team': TeamRoutes,
-  'c-settings': RedirectHome,
+  'c-settings': SchoolSettingsRoutes,
   'c-help': RedirectHome,
   'c-seminar': RedirectHome,
   'c-calendar': RedirectHome,

@@ -12,6 +12,7 @@ export { RequireAtom, RequireLevel, NoPermissionPanel, type RequireAtomProps, ty
 export { DataPanel, type DataPanelProps } from './data-panel.js';
 export { SubmitStateBox, type SubmitStateBoxProps } from './submit-state-box.js';
 export { PageHeader, type PageHeaderProps } from './page-header.js';
+export { Tabs, type TabItem, type TabsProps } from './tabs.js';
 export {
   toast,
   useToastStore,

@@ -38,6 +38,19 @@ export async function ensureSettings(tx: Queryable, schoolId: number): Promise<v
   }
 }
 
+/**
+ * Where "view microsite" leads: the configured microsite address (MICROSITE_URL with
+ * `{slug}`), or else the school's public data in this server's public API.
+ */
+export interface MicrositeAddress {
+  publicUrl: string;
+  micrositeUrl: string;
+}
+
+export function micrositeAddress({ publicUrl, micrositeUrl }: MicrositeAddress, slug: string): string {
+  return micrositeUrl ? micrositeUrl.replaceAll('{slug}', encodeURIComponent(slug)) : `${publicUrl}/public/schools/${slug}/settings`;
+}
+
 const TIME = (column: string) => `to_char(${column}, 'HH24:MI')`;
 
 export async function listTimetable(tx: Queryable, schoolId: number): Promise<TimetableEvent[]> {
@@ -50,7 +63,7 @@ export async function listTimetable(tx: Queryable, schoolId: number): Promise<Ti
 }
 
 /** The settings of a school in view, or null when it is not in view. */
-export async function getSettings(tx: Queryable, schoolId: number, publicUrl: string): Promise<SchoolSettings | null> {
+export async function getSettings(tx: Queryable, schoolId: number, address: MicrositeAddress): Promise<SchoolSettings | null> {
   await ensureSettings(tx, schoolId);
   const result = await tx.query<
     Omit<SchoolSettings, 'tt' | 'products' | 'address' | 'school_setting_id' | 'cfh_school_image'> & {
@@ -75,13 +88,13 @@ export async function getSettings(tx: Queryable, schoolId: number, publicUrl: st
     products: Array.from({ length: 12 }, (_, i) => i + 1),
     address: {
       n: name, as: street, ah: house_no, az: zip, ac: city, c: country,
-      msu: `${publicUrl}/public/schools/${settings.slug}/settings`, cs: settings.microsite_on,
+      msu: micrositeAddress(address, settings.slug), cs: settings.microsite_on,
     },
   };
 }
 
 /** The schools in view with their microsite name and state. */
-export async function listSettingsSchools(tx: Queryable, schoolIds: readonly number[], publicUrl: string): Promise<SchoolSettingsListRow[]> {
+export async function listSettingsSchools(tx: Queryable, schoolIds: readonly number[], address: MicrositeAddress): Promise<SchoolSettingsListRow[]> {
   for (const id of schoolIds) await ensureSettings(tx, id);
   const result = await tx.query<{ sid: number; n: string; slug: string; microsite_on: boolean; address_complete: boolean }>(
     `SELECT s.id AS sid, s.name AS n, x.slug, x.microsite_on, (s.street <> '' AND s.city <> '') AS address_complete
@@ -89,7 +102,7 @@ export async function listSettingsSchools(tx: Queryable, schoolIds: readonly num
       WHERE s.id = ANY($1::int[]) ORDER BY ${sortKey('s.name')}, s.id`,
     [schoolIds],
   );
-  return result.rows.map((row) => ({ ...row, msu: `${publicUrl}/public/schools/${row.slug}/settings` }));
+  return result.rows.map((row) => ({ ...row, msu: micrositeAddress(address, row.slug) }));
 }
 
 /**

@@ -91,7 +91,7 @@ const isSlugTaken = (error: unknown) =>
 
 export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['api-config'];
-  const publicUrl = app.config.publicUrl;
+  const address = { publicUrl: app.config.publicUrl, micrositeUrl: app.config.micrositeUrl };
 
   app.get(
     '/school-list',
@@ -122,7 +122,7 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
         },
       },
     },
-    async (request) => ({ rows: await request.scoped((tx) => listSettingsSchools(tx, request.scope.schoolIds, publicUrl)) }),
+    async (request) => ({ rows: await request.scoped((tx) => listSettingsSchools(tx, request.scope.schoolIds, address)) }),
   );
 
   app.get(
@@ -139,7 +139,7 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
     async (request): Promise<SchoolSettings> => {
       const { sid: schoolId } = request.query as { sid: number };
       schoolInView(request, schoolId);
-      const settings = await request.scoped((tx) => getSettings(tx, schoolId, publicUrl));
+      const settings = await request.scoped((tx) => getSettings(tx, schoolId, address));
       if (!settings) throw notFound();
       return settings;
     },
@@ -224,13 +224,13 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
     {
       config: { access: { anyAtom: ['c_settings_r', 'c_settings_w'], scopedId: { in: 'query', name: 'sid', resource: 'school' } } },
       schema: {
-        summary: `The school image in a size (${SCHOOL_IMAGE_SIZES.join(', ')})`,
+        summary: `The school image in a size (${SCHOOL_IMAGE_SIZES.join(', ')}); \`v\` (the image id) only makes a new image a new address`,
         tags,
         querystring: {
           type: 'object',
           required: ['sid', 'size'],
           additionalProperties: false,
-          properties: { sid, size: { type: 'string', enum: [...SCHOOL_IMAGE_SIZES] } },
+          properties: { sid, size: { type: 'string', enum: [...SCHOOL_IMAGE_SIZES] }, v: sid },
         },
         response: { ...errorResponses },
       },
