@@ -28,7 +28,7 @@ const settings = (overrides: Partial<SchoolSettings> = {}): SchoolSettings => ({
   ...overrides,
 });
 
-const session = (atoms: string[]) => ({ user: { ...makeAppState().user, level: 3 }, atoms: atoms as never });
+const session = (atoms: string[]) => ({ user: { ...makeAppState().user, level: 3 as const }, atoms: atoms as never });
 
 function renderSettings(route: string, atoms = ['c_settings_r', 'c_settings_w']) {
   const Settings = routes['c-settings'];
