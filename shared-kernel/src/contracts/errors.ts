@@ -49,6 +49,10 @@ export const ERROR = {
   slugTaken: 38,
   /** Team: only members holding school role 3 can be shown or hidden. */
   teamMemberNotHideable: 39,
+  /** Letter (PDF): too large (text, pages, address lines, image bytes or pixels above the renderer's limits). */
+  letterTooLarge: 40,
+  /** Letter (PDF): the logo or signature is not a PNG or JPEG that can be read. */
+  letterImageRefused: 41,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

@@ -32,6 +32,8 @@ export const commonDe = {
     37: 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
     38: 'Diese Adresse der Microsite wird bereits von einer anderen Schule verwendet.',
     39: 'Nur Mitglieder mit der Schulrolle Trainer können ein- oder ausgeblendet werden.',
+    40: 'Der Brief ist zu groß (Text, Seiten, Adresszeilen oder Bild). Bitte kürzen.',
+    41: 'Logo oder Unterschrift ist kein lesbares PNG- oder JPEG-Bild.',
     1000: 'Ungültige CAMT-Datei.',
     1001: 'Die Datei ist keine XML-Datei.',
     1002: 'Die Datei oder einige Buchungen wurden bereits importiert.',

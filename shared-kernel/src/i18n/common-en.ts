@@ -32,6 +32,8 @@ export const commonEn = {
     37: 'Too many requests. Please try again later.',
     38: 'This microsite address is already used by another school.',
     39: 'Only members holding the school role trainer can be shown or hidden.',
+    40: 'The letter is too large (text, pages, address lines or image). Please shorten it.',
+    41: 'The logo or signature is not a readable PNG or JPEG image.',
     1000: 'Invalid CAMT file.',
     1001: 'The file is not an XML file.',
     1002: 'The file or some of its transactions have already been imported.',
