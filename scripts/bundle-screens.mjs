@@ -43,6 +43,8 @@ export const SCREENS = [
   { path: '/e-ticket/2' },
   { path: '/e-rcc' },
   { path: '/m-help' },
+  { path: '/c-help' },
+  { path: '/c-seminar' },
   // Forms and details.
   { path: '/m-student/details/:id', linkFrom: { on: '/m-student/list', link: /^\/m-student\/details\/\d+$/ } },
   { path: '/m-student/dun/1' },

@@ -27,6 +27,15 @@ addNamespace(NS, {
       weekday_6: 'Samstag',
       weekday_7: 'Sonntag',
     },
+    seminar: {
+      title: 'Seminare',
+      frame_title: 'Seminare und Veranstaltungen des Verbands',
+    },
+    more_pages: {
+      label: 'Weitere Seiten der Webseite',
+      help: 'Video-Anleitungen',
+      seminar: 'Seminare',
+    },
     album: {
       title: 'Alben',
       empty: 'Keine Alben vorhanden.',
@@ -181,6 +190,15 @@ addNamespace(NS, {
       weekday_5: 'Friday',
       weekday_6: 'Saturday',
       weekday_7: 'Sunday',
+    },
+    seminar: {
+      title: 'Seminars',
+      frame_title: "The association's seminars and events",
+    },
+    more_pages: {
+      label: 'More pages of the website area',
+      help: 'Video tutorials',
+      seminar: 'Seminars',
     },
     album: {
       title: 'Albums',

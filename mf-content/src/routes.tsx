@@ -3,8 +3,10 @@ import { Navigate, Route, Routes } from 'react-router';
 import type { RemoteRoutesModule } from 'shared-kernel';
 import { RedirectHome } from './app/redirect-home.js';
 import { AlbumRoutes } from './features/album/album-routes.js';
+import { HelpRoutes } from './features/help/help-routes.js';
 import { NewsRoutes } from './features/news/news-routes.js';
 import { SchoolSettingsRoutes } from './features/school-settings/school-settings-routes.js';
+import { SeminarRoutes } from './features/seminar/seminar-routes.js';
 import { TeamRoutes } from './features/team/team-routes.js';
 
 /** /c-dash: the content area starts at the news (spec 002). */
@@ -23,8 +25,8 @@ export const routes: RemoteRoutesModule['routes'] = {
   'c-album': AlbumRoutes,
   'c-team': TeamRoutes,
   'c-settings': SchoolSettingsRoutes,
-  'c-help': RedirectHome,
-  'c-seminar': RedirectHome,
+  'c-help': HelpRoutes,
+  'c-seminar': SeminarRoutes,
   'c-calendar': RedirectHome,
 };
 

@@ -2,6 +2,7 @@ import './i18n.js';
 import type { RemoteRoutesModule } from 'shared-kernel';
 import { RedirectHome } from './app/redirect-home.js';
 import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
+import { HelpRoutes } from './features/help/help-routes.js';
 import { SettingsRoutes } from './features/settings-routes.js';
 import { StudentsRoutes } from './features/students-routes.js';
 
@@ -18,7 +19,7 @@ export const routes: RemoteRoutesModule['routes'] = {
   'm-template': RedirectHome,
   'm-reminder': RedirectHome,
   'm-import': RedirectHome,
-  'm-help': RedirectHome,
+  'm-help': HelpRoutes,
 };
 
 /** This build's id (webpack DefinePlugin); the host shows it under the area. */

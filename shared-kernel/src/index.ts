@@ -12,3 +12,4 @@ export * from './i18n/index.js';
 export * from './format/index.js';
 export * from './federation/index.js';
 export * from './ui/index.js';
+export * from './help/index.js';

@@ -153,19 +153,8 @@ export type TrainerRequestForm = yup.InferType<typeof trainerRequestSchema>;
 
 // ---------------------------------------------------------------- help videos and seminar
 
-/** The eight tutorials (spec 002 §2.10), in menu order; files VIDEO_DIR/<key>.mp4|.webm(+.vtt). */
-export const HELP_VIDEO_KEYS = ['first-steps', 'lead-management', 'conclusion', 'student-data', 'ir-cnc', 'update-1', 'network', 'microsite'] as const;
-export type HelpVideoKey = (typeof HELP_VIDEO_KEYS)[number];
-
-/** GET /api-base/videos: which tutorials this server has. */
-export interface HelpVideoInfo {
-  k: HelpVideoKey;
-  installed: boolean;
-  /** Captions (WebVTT) exist. */
-  captions: boolean;
-  /** Content type of the video file. */
-  type: string | null;
-}
+// The tutorials' keys live in a file without yup: the kernel's root entry (the player) reads them.
+export { HELP_VIDEO_KEYS, type HelpVideoKey, type HelpVideoInfo } from './help-videos.js';
 
 /** GET /api-base/seminar-token: the events page and a short-lived token for it. */
 export interface SeminarToken {

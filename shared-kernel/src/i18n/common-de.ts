@@ -200,4 +200,19 @@ export const commonDe = {
     link_invalid: 'Nur Adressen mit https://, http:// oder mailto: sind erlaubt.',
     keyboard_hint: 'Strg+B fett, Strg+I kursiv, Strg+K Link, Alt+F10 zur Werkzeugleiste.',
   },
+  help: {
+    title: 'Hilfe',
+    tutorials: 'Video-Anleitungen',
+    captions: 'Deutsch (Untertitel)',
+    video: {
+      'first-steps': { title: 'Erste Schritte', description: 'Anmelden, Menü, Schulfilter und die Übersicht: der Einstieg in die Schulverwaltung.' },
+      'lead-management': { title: 'Interessentenverwaltung', description: 'Interessenten erfassen, zu Infoabend und Probetraining einladen und nachverfolgen.' },
+      conclusion: { title: 'Vertragsabschluss', description: 'Vom Probetraining zum Vertrag: Vertrag anlegen, Lastschriftmandat und Unterlagen.' },
+      'student-data': { title: 'Schülerdaten', description: 'Schülerliste, Schülerakte, Dokumente, Erinnerungen und Notizen.' },
+      'ir-cnc': { title: 'IR und CNC', description: 'Die Funktionen IR und CNC Schritt für Schritt.' },
+      'update-1': { title: 'Update-Video 1', description: 'Was sich mit dem ersten großen Update geändert hat.' },
+      network: { title: 'Netzwerk', description: 'Mitgliedsdaten an das Verbandsnetzwerk übertragen und Kündigungen bestätigen lassen.' },
+      microsite: { title: 'Microsite', description: 'News, Galerie, Team und Schuleinstellungen der öffentlichen Webseite Ihrer Schule pflegen.' },
+    },
+  },
 } as const;

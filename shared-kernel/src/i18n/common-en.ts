@@ -200,4 +200,19 @@ export const commonEn = {
     link_invalid: 'Only addresses starting with https://, http:// or mailto: are allowed.',
     keyboard_hint: 'Ctrl+B bold, Ctrl+I italic, Ctrl+K link, Alt+F10 to the toolbar.',
   },
+  help: {
+    title: 'Help',
+    tutorials: 'Video tutorials',
+    captions: 'German (captions)',
+    video: {
+      'first-steps': { title: 'First steps', description: 'Signing in, the menu, the school filter and the overview: getting started with the back office.' },
+      'lead-management': { title: 'Lead management', description: 'Recording leads, inviting them to info events and trial sessions, and following up.' },
+      conclusion: { title: 'Conclusion', description: 'From trial session to contract: creating the contract, the direct debit mandate and the documents.' },
+      'student-data': { title: 'Student data', description: 'The student list, the student record, documents, reminders and notes.' },
+      'ir-cnc': { title: 'IR and CNC', description: 'The IR and CNC functions step by step.' },
+      'update-1': { title: 'Update video 1', description: 'What changed with the first major update.' },
+      network: { title: 'Network', description: "Transferring member data to the association's network and getting cancellations confirmed." },
+      microsite: { title: 'Microsite', description: "Maintaining the news, gallery, team and school settings of your school's public website." },
+    },
+  },
 } as const;

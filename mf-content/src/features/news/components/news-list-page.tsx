@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageHeader, formatDateTime, showErrorDialog, useCan, useConfirm, useSchoolFilter } from 'shared-kernel';
 import { CONTENT_VISIBILITY, type NewsListRow } from 'shared-kernel/contracts';
 import { ServerTable, useServerListController, type ServerColumn } from 'shared-kernel/table';
+import { MorePages } from '../../../app/more-pages.js';
 import { NS } from '../../../i18n.js';
 import { deleteNews } from '../api/delete-news.js';
 import { getNewsList } from '../api/get-news-list.js';
@@ -85,6 +86,7 @@ export function NewsListPage() {
         }
       />
       <ServerTable controller={list} columns={columns} rowId={(row) => row.content_id} label={t('news.title')} />
+      <MorePages />
     </>
   );
 }
