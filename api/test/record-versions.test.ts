@@ -22,6 +22,8 @@ interface VersionedRoute {
   /** A text field both editors change, and how to read it back from the GET. */
   field: string;
   value(read: Json): unknown;
+  /** The PUT body (without `version`) with `text` in the field, where it is not a top-level field. */
+  bodyWith?(read: Json, text: string): Json;
 }
 
 describe.each(backends())('record versions: no lost updates on every PUT, on %s', (backend) => {
@@ -123,6 +125,16 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
         field: 'teaser',
         value: (r) => r.teaser,
       },
+      {
+        // One version per category and school (null = all schools); the items change inside it.
+        name: 'configuration form',
+        read: '/api-config/form?cat=general&key=pr_city',
+        save: '/api-config/form?cat=general',
+        body: () => ({ items: [] }),
+        bodyWith: (_r, text) => ({ items: [{ k: 'pr_city', v: text.slice(0, 80), d: false }] }),
+        field: 'pr_city',
+        value: (r) => (r.items as Json[])[0]!.v,
+      },
     );
   });
 
@@ -139,7 +151,7 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
     return { json, version };
   };
   const save = (route: VersionedRoute, from: Json, text: string, version: number | undefined, session = cookie) =>
-    call('PUT', route.save, { ...route.body(from), [route.field]: text, ...(version === undefined ? {} : { version }) }, session);
+    call('PUT', route.save, { ...(route.bodyWith ? route.bodyWith(from, text) : { ...route.body(from), [route.field]: text }), ...(version === undefined ? {} : { version }) }, session);
 
   it('every PUT of the API requires the version read (uploads and the password change excepted)', async () => {
     // Not record edits: a password change (re-authenticated) and multipart uploads that replace a file.

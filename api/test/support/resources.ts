@@ -167,3 +167,12 @@ registerResource('team_photo', async (db, schoolId) => {
   );
   return `${row.rows[0]!.id}-0x200`;
 });
+
+// Issue 11 (configuration): an uploaded logo of a school.
+registerResource('config_image', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO config_images (school_id, key, mime, width, height, file_key) VALUES ($1, 'pr_logo', 'image/png', 10, 10, 'ab/fixture') RETURNING id`,
+    [schoolId],
+  );
+  return row.rows[0]!.id;
+});

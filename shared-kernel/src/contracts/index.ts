@@ -19,3 +19,4 @@ export * from './tickets.js';
 export * from './news.js';
 export * from './association.js';
 export * from './microsite.js';
+export * from './config.js';
