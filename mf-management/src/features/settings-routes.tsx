@@ -1,12 +1,15 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { RequireLevel, Spinner } from 'shared-kernel';
+import { RequireAtom, RequireLevel, Spinner } from 'shared-kernel';
 
 // Each screen is its own chunk: the user list does not load the role matrix, and so on.
 const UserListPage = lazy(() => import('./users/components/user-list-page.js').then((m) => ({ default: m.UserListPage })));
 const UserFormPage = lazy(() => import('./users/components/user-form-page.js').then((m) => ({ default: m.UserFormPage })));
 const UserSettingsPage = lazy(() =>
   import('./user-settings/components/user-settings-page.js').then((m) => ({ default: m.UserSettingsPage })),
+);
+const ConfigFormPage = lazy(() =>
+  import('./settings-config/components/config-form-page.js').then((m) => ({ default: m.ConfigFormPage })),
 );
 const RoleListPage = lazy(() => import('./roles/components/role-list-page.js').then((m) => ({ default: m.RoleListPage })));
 const RoleFormPage = lazy(() => import('./roles/components/role-form-page.js').then((m) => ({ default: m.RoleFormPage })));
@@ -21,6 +24,17 @@ function AdminScreen({ children }: { children: ReactNode }) {
     <RequireLevel maxLevel={2}>
       <Loading>{children}</Loading>
     </RequireLevel>
+  );
+}
+
+/** The configuration forms: the category's read atom (the write atom decides on saving). */
+function ConfigScreen({ cat }: { cat: 'general' | 'comm' }) {
+  return (
+    <RequireAtom atom={cat === 'general' ? 's_general_r' : 's_comm_r'}>
+      <Loading>
+        <ConfigFormPage cat={cat} />
+      </Loading>
+    </RequireAtom>
   );
 }
 
@@ -40,6 +54,12 @@ export function SettingsRoutes() {
       <Route path="role/create" element={<AdminScreen><RoleFormPage mode="create" /></AdminScreen>} />
       <Route path="role/edit/:id" element={<AdminScreen><RoleFormPage mode="edit" /></AdminScreen>} />
       <Route path="role/template/:id" element={<AdminScreen><RoleFormPage mode="template" /></AdminScreen>} />
+      <Route path="general" element={<ConfigScreen cat="general" />} />
+      <Route path="general/edit" element={<ConfigScreen cat="general" />} />
+      <Route path="general/edit/:schoolId" element={<ConfigScreen cat="general" />} />
+      <Route path="comm" element={<ConfigScreen cat="comm" />} />
+      <Route path="comm/edit" element={<ConfigScreen cat="comm" />} />
+      <Route path="comm/edit/:schoolId" element={<ConfigScreen cat="comm" />} />
       <Route path="*" element={<Navigate to="/m-dash" replace />} />
     </Routes>
   );
