@@ -37,6 +37,7 @@ export const SCREENS = [
   { path: '/c-album' },
   { path: '/c-team' },
   { path: '/c-settings' },
+  { path: '/c-calendar' },
   { path: '/e-dash' },
   { path: '/e-document/root' },
   { path: '/e-ticket/1' },

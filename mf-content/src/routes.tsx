@@ -1,8 +1,8 @@
 import './i18n.js';
 import { Navigate, Route, Routes } from 'react-router';
 import type { RemoteRoutesModule } from 'shared-kernel';
-import { RedirectHome } from './app/redirect-home.js';
 import { AlbumRoutes } from './features/album/album-routes.js';
+import { CalendarRoutes } from './features/calendar/calendar-routes.js';
 import { HelpRoutes } from './features/help/help-routes.js';
 import { NewsRoutes } from './features/news/news-routes.js';
 import { SchoolSettingsRoutes } from './features/school-settings/school-settings-routes.js';
@@ -27,7 +27,7 @@ export const routes: RemoteRoutesModule['routes'] = {
   'c-settings': SchoolSettingsRoutes,
   'c-help': HelpRoutes,
   'c-seminar': SeminarRoutes,
-  'c-calendar': RedirectHome,
+  'c-calendar': CalendarRoutes,
 };
 
 /** This build's id (webpack DefinePlugin); the host shows it under the area. */

@@ -14,6 +14,7 @@ import associationNewsRoutes from './news/association-news-routes.js';
 import releaseNotesRoutes from './news/release-notes-routes.js';
 import contentRoutes from './news/routes.js';
 import albumRoutes from './microsite/album-routes.js';
+import micrositeCalendarRoutes from './microsite/calendar-routes.js';
 import micrositeImageRoutes from './microsite/image-routes.js';
 import micrositeSettingsRoutes from './microsite/settings-routes.js';
 import publicMicrositeRoutes from './microsite/public-routes.js';
@@ -61,6 +62,7 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-config', plugin: configRoutes }, // config
   { prefix: '/api-account', plugin: accountRoutes }, // finance: accounts
   { prefix: '/api-content', plugin: albumRoutes }, // microsite: /album, /album-list, /album-file
+  { prefix: '/api-content', plugin: micrositeCalendarRoutes }, // microsite: /calendar (/c-calendar), /ie-next (appointments)
   { prefix: '/api-cubic', plugin: micrositeImageRoutes }, // microsite: /image/{id}-{size}[/members]
   { prefix: '/api-base', plugin: teamRoutes }, // microsite: /team, /tpu
   { prefix: '/api-config', plugin: micrositeSettingsRoutes }, // microsite: /school, /school-list, /school-image

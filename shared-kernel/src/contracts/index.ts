@@ -20,3 +20,4 @@ export * from './news.js';
 export * from './association.js';
 export * from './microsite.js';
 export * from './config.js';
+export * from './calendar.js';
