@@ -116,10 +116,10 @@ describe('/c-settings', () => {
     expect(within(within(table).getByRole('row', { name: /Erwachsene Fortgeschritten/ })).getByText('Geändert')).toBeTruthy();
 
     await user.click(within(table).getByRole('button', { name: '„Kids Basis“ löschen' }));
-    await user.click(await screen.findByRole('button', { name: 'Bestätigen' }));
+    await user.click(await screen.findByRole('button', { name: 'Löschen' }));
     expect(within(table).queryByRole('row', { name: /Kids Basis/ })).toBeNull();
     await user.click(within(table).getByRole('button', { name: '„Erwachsene Fortgeschritten“ löschen' }));
-    await user.click(await screen.findByRole('button', { name: 'Bestätigen' }));
+    await user.click(await screen.findByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Noch keine Termine im Stundenplan.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Speichern' }));

@@ -28,7 +28,7 @@ export function TimetableField({ disabled }: { disabled: boolean }) {
     setEditing(null);
   };
   const remove = async (row: TimetableRow) => {
-    if (await confirmDialog({ message: 'really_delete', danger: true })) void setFieldValue('tt', deleteTimetableRow(values.tt, row.key));
+    if (await confirmDialog({ message: 'really_delete', danger: true, confirmLabel: 'ui.delete' })) void setFieldValue('tt', deleteTimetableRow(values.tt, row.key));
   };
 
   return (
