@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { ERROR } from 'shared-kernel/contracts';
 import { LIMITS } from './limits.js';
 import { LetterError, tooLarge } from './types.js';
@@ -55,4 +57,49 @@ export function checkImage(bytes: Buffer, what: string): ImageSize {
 export function fitInto(size: ImageSize, maxWidth: number, maxHeight: number): ImageSize {
   const scale = Math.min(maxWidth / size.width, maxHeight / size.height);
   return { width: size.width * scale, height: size.height * scale };
+}
+
+/** A picture ready for the PDF: its bytes and pixel size. */
+export interface LetterImage {
+  bytes: Buffer;
+  size: ImageSize;
+}
+
+/** Longest side of a picture in the PDF: 1200 px is 600 dpi at the largest box (50 mm). */
+const MAX_SIDE = 1200;
+const prepared = new Map<string, Promise<LetterImage>>();
+const CACHE_SIZE = 16;
+
+/**
+ * Checks a picture (checkImage) and re-encodes it once with sharp: turned upright by its EXIF
+ * orientation, at most MAX_SIDE pixels, 8-bit PNG when it has transparency, else JPEG. The PDF
+ * library then only meets plain pictures of a bounded size (no 16-bit, interlaced or CMYK
+ * surprises, no 20-megapixel logo decoded in JavaScript for every letter). The result is kept
+ * for the next letters of a batch (a few entries, by content hash).
+ */
+export function prepareImage(bytes: Buffer, what: string): Promise<LetterImage> {
+  checkImage(bytes, what);
+  const key = createHash('sha256').update(bytes).digest('hex');
+  let result = prepared.get(key);
+  if (!result) {
+    result = reencode(bytes, what);
+    prepared.set(key, result);
+    result.catch(() => prepared.delete(key));
+    if (prepared.size > CACHE_SIZE) prepared.delete(prepared.keys().next().value!);
+  }
+  return result;
+}
+
+async function reencode(bytes: Buffer, what: string): Promise<LetterImage> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: LIMITS.imagePixels, failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    const { hasAlpha } = await image.metadata();
+    const encoded = hasAlpha ? image.png({ compressionLevel: 6 }) : image.flatten({ background: '#ffffff' }).jpeg({ quality: 90 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { bytes: data, size: { width: info.width, height: info.height } };
+  } catch (error) {
+    throw refused(what, (error as Error).message);
+  }
 }

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { ERROR } from 'shared-kernel/contracts';
-import { FONT, fontBytes, fontFor } from './fonts.js';
-import { checkImage, fitInto } from './images.js';
+import { FONT, fontFor, letterFonts } from './fonts.js';
+import { fitInto, prepareImage, type LetterImage } from './images.js';
 import { DIN, PAGE, layoutSpec, mm, type LayoutSpec } from './layouts.js';
 import { LIMITS } from './limits.js';
 import { richTextBlocks, type Block } from './rich-text-blocks.js';
@@ -55,9 +55,11 @@ function checkSizes(input: LetterInput): void {
 export async function renderLetter(input: LetterInput): Promise<Buffer> {
   checkSizes(input);
   const head = input.letterhead;
-  const logo = head.logo ? { bytes: head.logo, size: checkImage(head.logo, 'logo') } : null;
   const withSignatureImage = input.signature && input.signature.withImage !== false && head.signatureImage;
-  const signatureImage = withSignatureImage ? { bytes: head.signatureImage!, size: checkImage(head.signatureImage!, 'signature') } : null;
+  const [logo, signatureImage] = await Promise.all([
+    head.logo ? prepareImage(head.logo, 'logo') : null,
+    withSignatureImage ? prepareImage(head.signatureImage!, 'signature') : null,
+  ]);
   const dateText = printedDate(input.date);
   const blocks = richTextBlocks(input.contentHtml);
   const words = WORDS[input.language ?? 'de'];
@@ -68,7 +70,8 @@ export async function renderLetter(input: LetterInput): Promise<Buffer> {
   // Room under the text for the page number line (and the footer's rule).
   const bottomMargin = PAGE.height - footerTop + mm(10);
 
-  const fonts = fontBytes();
+  // pdfkit takes parsed fontkit fonts as well as bytes (its types name only the bytes).
+  const fonts = letterFonts() as unknown as Record<keyof ReturnType<typeof letterFonts>, Buffer>;
   const created = new Date(`${input.date}T12:00:00Z`);
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
@@ -143,7 +146,7 @@ function drawMarks(doc: Doc, spec: LayoutSpec): void {
 
 function drawImage(
   doc: Doc,
-  image: { bytes: Buffer; size: { width: number; height: number } },
+  image: LetterImage,
   align: 'left' | 'right' | 'center',
   top: number,
   maxWidth: number,
@@ -237,7 +240,7 @@ function drawBlocks(doc: Doc, blocks: readonly Block[]): void {
 function drawSignature(
   doc: Doc,
   closing: string | undefined,
-  image: { bytes: Buffer; size: { width: number; height: number } } | null,
+  image: LetterImage | null,
   lines: readonly string[],
 ): void {
   doc.font(FONT.regular).fontSize(BODY_SIZE).fillColor(TEXT_COLOR);

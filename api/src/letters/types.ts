@@ -1,4 +1,5 @@
 import { ERROR } from 'shared-kernel/contracts';
+import { HttpError } from '../lib/http-error.js';
 
 /** Print layouts of the configuration key pr_layout (see layouts.ts for what each one does). */
 export type LetterLayout = 1 | 2 | 3 | 4;
@@ -55,15 +56,16 @@ export interface LetterInput {
 
 /**
  * A letter the renderer refuses: too large (code 40: text, pages, address lines, image bytes
- * or pixels above the limits) or an image it cannot read (code 41). The API maps both to 400
- * `{error: code}`.
+ * or pixels above the limits) or an image it cannot read (code 41). It is an HttpError 400
+ * `{error: code}`: a route that lets it through answers that, nothing else to map.
  */
-export class LetterError extends Error {
+export class LetterError extends HttpError {
   constructor(
     readonly code: typeof ERROR.letterTooLarge | typeof ERROR.letterImageRefused,
     message: string,
   ) {
-    super(message);
+    super(400, { error: code });
+    this.message = message;
     this.name = 'LetterError';
   }
 }

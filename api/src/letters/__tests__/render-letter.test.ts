@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ERROR } from 'shared-kernel/contracts';
+import { HttpError } from '../../lib/http-error.js';
 import { LAYOUTS, LETTER_LIMITS, LetterError, renderLetter, type LetterInput, type LetterLayout } from '../index.js';
 import { mm } from '../layouts.js';
 import { pdfFonts, pdfInfo, pdfText, pdfWords, type Word } from './pdf-tools.js';
@@ -40,7 +41,12 @@ async function refusal(input: LetterInput): Promise<number | undefined> {
   try {
     await renderLetter(input);
   } catch (error) {
-    if (error instanceof LetterError) return error.code;
+    if (error instanceof LetterError) {
+      // What a route answers when it lets the refusal through (HttpError).
+      expect(error).toBeInstanceOf(HttpError);
+      expect([error.statusCode, error.body]).toEqual([400, { error: error.code }]);
+      return error.code;
+    }
     throw error;
   }
   return undefined;
@@ -179,6 +185,18 @@ describe('renderLetter', () => {
     const brokenPng = Buffer.concat([logo.subarray(0, 40), Buffer.alloc(64, 7)]);
     expect(await refusal(letter({ letterhead: { ...letter().letterhead, signatureImage: brokenPng } }))).toBe(ERROR.letterImageRefused);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('takes large and unusual pictures: re-encoded small before layout', async () => {
+    // 4000 × 3000 with transparency, and a CMYK JPEG turned by its EXIF orientation.
+    const big = await sharp({ create: { width: 4000, height: 3000, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 0.5 } } }).png().toBuffer();
+    const cmyk = await sharp({ create: { width: 300, height: 100, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .jpeg().toColourspace('cmyk').withMetadata({ orientation: 6 }).toBuffer();
+    const started = Date.now();
+    const pdf = await renderLetter(letter({ letterhead: { ...letter().letterhead, logo: big, signatureImage: cmyk } }));
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(pdfText(pdf)).toContain('Anna Überreiter');
+    expect(pdf.length).toBeLessThan(1024 * 1024);
   });
 
   it('refuses more pages than allowed with error 40', async () => {
