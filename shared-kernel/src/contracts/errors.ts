@@ -53,6 +53,14 @@ export const ERROR = {
   letterTooLarge: 40,
   /** Letter (PDF): the logo or signature is not a PNG or JPEG that can be read. */
   letterImageRefused: 41,
+  /** Templates: the template is written for another target type (lead, student, student contract) than asked for. */
+  templateTypeMismatch: 48,
+  /** Templates: the template is not available for the entity's school. */
+  templateNotForSchool: 49,
+  /** Templates: the text holds placeholders the resolver does not know; a letter or mail is never sent with them (400, `fields.placeholders`). */
+  placeholderUnknown: 50,
+  /** System templates: only a user for all schools changes the all-schools version. */
+  allSchoolsTemplateOnly: 51,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

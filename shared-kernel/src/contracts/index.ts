@@ -21,3 +21,4 @@ export * from './association.js';
 export * from './microsite.js';
 export * from './config.js';
 export * from './calendar.js';
+export * from './templates.js';
