@@ -56,6 +56,11 @@ export const SCREENS = [
   { path: '/c-album/create' },
   { path: '/c-settings/edit/:id', linkFrom: { on: '/c-settings', link: /^\/c-settings\/edit\/\d+$/ } },
   { path: '/e-ticket/edit/:mode/:id', linkFrom: { on: '/e-dash', link: /^\/e-ticket\/edit\/\d+\/\d+$/ } },
+  { path: '/m-conf/user/add' },
+  { path: '/m-conf/user/edit/:id', linkFrom: { on: '/m-conf/user', link: /^\/m-conf\/user\/edit\/\d+$/ } },
+  { path: '/m-conf/user-settings' },
+  { path: '/m-conf/role/create' },
+  { path: '/m-conf/role/edit/:id', linkFrom: { on: '/m-conf/role', link: /^\/m-conf\/role\/edit\/\d+$/ } },
 ];
 
 const KB = 1024;

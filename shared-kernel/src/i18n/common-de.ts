@@ -137,6 +137,8 @@ export const commonDe = {
     user_menu: 'Benutzermenü für {{name}}',
     change_password: 'Passwort ändern',
     link_account: 'Mitgliedsnummer verknüpfen',
+    unlink_account: 'Mitgliedsnummer {{mno}}: Verknüpfung lösen',
+    user_settings: 'Meine Einstellungen',
     logout: 'Abmelden',
   },
   language: { de: 'Deutsch', en: 'English' },

@@ -137,6 +137,8 @@ export const commonEn = {
     user_menu: 'User menu for {{name}}',
     change_password: 'Change password',
     link_account: 'Link membership number',
+    unlink_account: 'Membership number {{mno}}: unlink',
+    user_settings: 'My settings',
     logout: 'Log out',
   },
   language: { de: 'Deutsch', en: 'English' },

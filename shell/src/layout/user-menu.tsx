@@ -7,7 +7,7 @@ import { navigateTo } from '../navigation/browser-location.js';
 import { usePopover } from './use-popover.js';
 import styles from './header-controls.module.css';
 
-/** The user's name as a button opening: change password, link the membership number, log out. */
+/** The user's name as a button opening: change password, own settings, link (or unlink) the membership number, log out. */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const user = useSessionStore((s) => s.appState?.user);
@@ -52,8 +52,14 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link className={styles.menuItem} to="/m-conf/user-settings" onClick={() => popover.close(false)}>
+                {t('header.user_settings')}
+              </Link>
+            </li>
+            <li>
+              {/* The same page links and unlinks; the entry says which one the account needs. */}
               <Link className={styles.menuItem} to="/account-link" onClick={() => popover.close(false)}>
-                {t('header.link_account')}
+                {user.mno ? t('header.unlink_account', { mno: user.mno }) : t('header.link_account')}
               </Link>
             </li>
             <li>

@@ -89,6 +89,7 @@ export function AtomMatrix({ readOnly }: { readOnly: boolean }) {
                                   name="atoms"
                                   value={atom}
                                   checked={selected.has(atom)}
+                                  disabled={readOnly}
                                   aria-label={t('roles.cell', { area, column: t(`roles.column.${column}`) })}
                                   onChange={(event) => set([atom], event.target.checked)}
                                 />
