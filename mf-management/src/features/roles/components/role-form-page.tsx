@@ -7,6 +7,7 @@ import { ConflictNotice, FormikForm, SubmitButton, TextField, useRecordVersion }
 import { createRole, getRole, updateRole } from '../api/roles.js';
 import { NS } from '../i18n.js';
 import { AtomMatrix } from './atom-matrix.js';
+import links from '../../settings-links.module.css';
 import styles from './roles.module.css';
 
 /** How the role form was opened: a new role, a change, or a new role copied from another. */
@@ -63,7 +64,7 @@ function RoleEditor({ mode, role }: { mode: RoleFormMode; role: RoleRow }) {
         <SubmitStateBox state={state} />
         <div className={styles.formActions}>
           {!readOnly && <SubmitButton>{t('roles.save')}</SubmitButton>}
-          <Link className={styles.smallLink} to="/m-conf/role">
+          <Link className={links.smallLink} to="/m-conf/role">
             {t('roles.back')}
           </Link>
         </div>

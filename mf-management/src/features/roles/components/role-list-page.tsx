@@ -5,6 +5,7 @@ import { Button, ErrorPanel, PageHeader, Spinner, errorBodyCode, errorStatus, sh
 import { ERROR, errorKey, type RoleRow } from 'shared-kernel/contracts';
 import { deleteRole, getRoles } from '../api/roles.js';
 import { NS } from '../i18n.js';
+import links from '../../settings-links.module.css';
 import styles from './roles.module.css';
 
 /**
@@ -62,13 +63,13 @@ export function RoleListPage() {
               <td>
                 <div className={styles.actions}>
                   <Link
-                    className={styles.smallLink}
+                    className={links.smallLink}
                     to={`/m-conf/role/edit/${role.id}`}
                     aria-label={t(role.ro ? 'roles.view' : 'roles.edit', { name: role.role_name })}
                   >
                     {t(role.ro ? 'roles.view_button' : 'roles.edit_button')}
                   </Link>
-                  <Link className={styles.smallLink} to={`/m-conf/role/template/${role.id}`} aria-label={t('roles.copy', { name: role.role_name })}>
+                  <Link className={links.smallLink} to={`/m-conf/role/template/${role.id}`} aria-label={t('roles.copy', { name: role.role_name })}>
                     {t('roles.copy_button')}
                   </Link>
                   {!role.ro && (
@@ -90,7 +91,7 @@ export function RoleListPage() {
       <PageHeader
         title={t('roles.title')}
         actions={
-          <Link className={styles.linkButton} to="/m-conf/role/create">
+          <Link className={links.linkButton} to="/m-conf/role/create">
             {t('roles.add')}
           </Link>
         }

@@ -5,6 +5,7 @@ import { Button, useSchoolFilter } from 'shared-kernel';
 import type { UserRow } from 'shared-kernel/contracts';
 import { NS } from '../i18n.js';
 import { displayName } from '../utils/display-name.js';
+import links from '../../settings-links.module.css';
 import styles from './users.module.css';
 
 /** Props of {@link UserCard}. */
@@ -54,7 +55,7 @@ export function UserCard({ user, isSelf, canDelete, onChangePassword, onDelete }
         {t('users.schools')}: {schoolsText}
       </p>
       <div className={styles.cardActions}>
-        <Link className={styles.smallLink} to={`/m-conf/user/edit/${user.id}`} aria-label={t('users.edit', { name })}>
+        <Link className={links.smallLink} to={`/m-conf/user/edit/${user.id}`} aria-label={t('users.edit', { name })}>
           {t('users.edit_button')}
         </Link>
         <Button size="small" onClick={() => onChangePassword(user)} aria-label={t('users.change_password', { name })}>

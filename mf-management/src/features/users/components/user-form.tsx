@@ -11,6 +11,7 @@ import { useUsernameCheck } from '../hooks/use-username-check.js';
 import { NS } from '../i18n.js';
 import { newUserValues, resultingLevel, userValues, type UserFormValues } from '../utils/user-form-values.js';
 import { SchoolAccessFields } from './user-form-fields.js';
+import links from '../../settings-links.module.css';
 import styles from './users.module.css';
 
 /** Props of {@link UserForm}. */
@@ -137,7 +138,7 @@ export function UserForm({ user, roles }: UserFormProps) {
             <SubmitStateBox state={state} />
             <div className={styles.formActions}>
               <SubmitButton>{label('save')}</SubmitButton>
-              <Link className={styles.smallLink} to="/m-conf/user">
+              <Link className={links.smallLink} to="/m-conf/user">
                 {label('back')}
               </Link>
             </div>

@@ -8,6 +8,7 @@ import { NS } from '../i18n.js';
 import { displayName } from '../utils/display-name.js';
 import { PasswordDialog } from './password-dialog.js';
 import { UserCard } from './user-card.js';
+import links from '../../settings-links.module.css';
 import styles from './users.module.css';
 
 /**
@@ -61,7 +62,7 @@ export function UserListPage() {
       <PageHeader
         title={t('users.title')}
         actions={
-          <Link className={styles.linkButton} to="/m-conf/user/add">
+          <Link className={links.linkButton} to="/m-conf/user/add">
             {t('users.add')}
           </Link>
         }
