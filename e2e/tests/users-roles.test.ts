@@ -56,8 +56,8 @@ describe('users and roles', () => {
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Neue Rolle' }).click();
     await page.getByLabel(/^Name/).fill('Empfang');
-    await page.getByRole('checkbox', { name: 'Interessenten: Lesen' }).check();
-    await page.getByRole('checkbox', { name: 'News: Lesen' }).check();
+    await page.getByRole('checkbox', { name: 'Interessenten: Lesen', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'News: Lesen', exact: true }).check();
     // The group helper selects a whole group; clearing it again leaves the other groups alone.
     await page.getByRole('checkbox', { name: 'Ganze Gruppe „Wiedervorlagen“' }).check();
     await page.getByRole('checkbox', { name: 'Ganze Gruppe „Wiedervorlagen“' }).uncheck();

@@ -63,7 +63,7 @@ describe('user list', () => {
     renderArea('/m-conf/user', { user: { ...makeAppState().user, id: 6, level: 2 } });
     await cardOf('Tom Trainer');
     expect(screen.queryAllByRole('button', { name: /löschen/ })).toHaveLength(0);
-    expect(screen.getAllByRole('button', { name: /Passwort von/ })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /^Passwort ändern: / })).toHaveLength(3);
   });
 
   it('deletes after the confirmation and reloads', async () => {
@@ -78,7 +78,7 @@ describe('user list', () => {
 
   it('changes a password in the dialog: minimum length, repeat must match, own current password', async () => {
     const { user } = renderArea('/m-conf/user');
-    await user.click(within(await cardOf('Tom Trainer')).getByRole('button', { name: 'Passwort von Tom Trainer ändern' }));
+    await user.click(within(await cardOf('Tom Trainer')).getByRole('button', { name: 'Passwort ändern: Tom Trainer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Passwort ändern: Tom Trainer' });
     await user.type(within(dialog).getByLabelText(/^Neues Passwort(?! wiederholen)/), 'kurz');
     await user.type(within(dialog).getByLabelText(/Neues Passwort wiederholen/), 'anders');
