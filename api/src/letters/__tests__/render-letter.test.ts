@@ -3,7 +3,7 @@ import { ERROR } from 'shared-kernel/contracts';
 import { HttpError } from '../../lib/http-error.js';
 import { LAYOUTS, LETTER_LIMITS, LetterError, renderLetter, type LetterInput, type LetterLayout } from '../index.js';
 import { mm } from '../layouts.js';
-import { pdfFonts, pdfInfo, pdfText, pdfWords, type Word } from './pdf-tools.js';
+import { pdfFonts, pdfInfo, pdfText, pdfWords, type Word } from '../../../test/support/pdf-tools.js';
 
 let logo: Buffer;
 let signature: Buffer;

@@ -1,25 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ConfigForm } from 'shared-kernel/contracts';
 import { multipart } from '../../../../test/support/multipart.js';
+import { pdfText } from '../../../../test/support/pdf-tools.js';
 import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
 import { renderLetter } from '../../../letters/index.js';
 import { readLetterhead } from '../letterhead.js';
 
 jest.setTimeout(180_000);
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sbo-letterhead-'));
-  try {
-    writeFileSync(join(dir, 'l.pdf'), pdf);
-    return execFileSync('pdftotext', ['-layout', join(dir, 'l.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(backends())('letterhead from the configuration on %s', (backend) => {
   let t: TestApp;

@@ -1,9 +1,13 @@
+/**
+ * Poppler's command line tools on a rendered PDF (Debian's poppler-utils, installed by
+ * .ci/run), for tests of anything that makes PDFs (letters, invoices, dunning…).
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Poppler's command line tools on a rendered PDF (Debian's poppler-utils). */
+/** A word of `pdftotext -bbox`: its text, box in points from the page's top left, page (from 1). */
 export interface Word {
   text: string;
   xMin: number;
