@@ -150,6 +150,28 @@ describe('renderLetter', () => {
     expect(flat).toContain(url);
   });
 
+  it('keeps nine address lines inside the window of form A and B', async () => {
+    const recipient = Array.from({ length: 9 }, (_, index) => `Adresszeile${index + 1}`);
+    for (const layout of [1, 4] as const) {
+      const windowTop = mm(layout === 4 ? 27 : 45);
+      const words = pdfWords(await renderLetter(letter({ recipient }, layout)));
+      const found = recipient.map((line) => words.find((word) => word.text === line));
+      for (const word of found) {
+        expect(word).toBeDefined();
+        expect(inside(word!, { left: mm(20), right: mm(105), top: windowTop, bottom: windowTop + mm(45) })).toBe(true);
+      }
+      // Below the return address, in order.
+      const sender = words.find((word) => word.text === '1010' && word.yMax < windowTop + mm(10))!;
+      expect(found[0]!.yMin).toBeGreaterThan(sender.yMax);
+      expect(found.map((word) => word!.yMin)).toEqual(found.map((word) => word!.yMin).sort((a, b) => a - b));
+    }
+  });
+
+  it('survives characters the font lacks and control characters', async () => {
+    const pdf = await renderLetter(letter({ subject: 'Emoji 😀 und 漢字\u0000', contentHtml: '<p>Tab\there, NUL \u0000, bell \u0007, 😀 漢字 ok</p>' }));
+    expect(pdfText(pdf)).toContain('ok');
+  });
+
   it('writes metadata and the same bytes for the same input', async () => {
     const input = letter();
     const first = await renderLetter(input);
