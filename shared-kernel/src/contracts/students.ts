@@ -262,10 +262,19 @@ export const noteSchema = yup
 export type NoteForm = yup.InferType<typeof noteSchema>;
 
 /** A timeline entry of GET /api-student/timeline?id (newest first). */
+/** A sent mail as the timeline shows it. */
+export interface TimelineMail {
+  to: string;
+  /** File names of the attachments. */
+  attachments: string[];
+  /** sent: the mail server took it; failed: delivery failed; queued: in the outbox (no SMTP or not yet). */
+  status: 'sent' | 'failed' | 'queued';
+}
+
 export interface TimelineEntry {
-  /** Note id (kind 'note') or reminder id (kind 'reminder_done'). */
+  /** Note id (kind 'note'), reminder id (kind 'reminder_done') or sent-mail id (kind 'mail'). */
   id: number;
-  kind: 'note' | 'reminder_done';
+  kind: 'note' | 'reminder_done' | 'mail';
   /** Note type 1..4 (notes only, else null). */
   type: number | null;
   text: string;
@@ -277,6 +286,8 @@ export interface TimelineEntry {
   editable: boolean;
   /** The record version (a note's edit sends it with PUT /api-student/note). */
   version: number;
+  /** Kind 'mail': recipient, attachments, delivery status (else null or absent). */
+  mail?: TimelineMail | null;
 }
 
 // ---- documents ---------------------------------------------------------------------------

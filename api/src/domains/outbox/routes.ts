@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../files/index.js';
+import { notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
+import type { RequestSession } from '../../types.js';
 import { listUsers } from '../users/repository.js';
 import { canManageUser, managedUserOf, managerOf } from '../users/user-policy.js';
-import { listMails, type MailAudience } from './repository.js';
+import { getAttachment, listMails, type MailAudience } from './repository.js';
 
 const ADMIN = { maxLevel: 2 as const };
 
@@ -50,6 +53,17 @@ export default async function outboxRoutes(app: FastifyInstance) {
                 kind: { type: 'string' },
                 sent_at: { type: ['string', 'null'], format: 'date-time' },
                 error: { type: ['string', 'null'] },
+                sender: { type: ['string', 'null'] },
+                cc: { type: 'array', items: { type: 'string' } },
+                bcc: { type: 'array', items: { type: 'string' } },
+                html: { type: ['string', 'null'] },
+                attachments: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { id: { type: 'integer' }, name: { type: 'string' }, mime: { type: 'string' }, size: { type: 'integer' } },
+                  },
+                },
               },
             },
           },
@@ -59,12 +73,47 @@ export default async function outboxRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { limit } = request.query as { limit?: number };
-      const actor = managerOf(request.session!);
-      if (actor.level === 1) return listMails(app.db, 'all', limit ?? 100);
-      const managed = (await listUsers(app.db)).filter((user) => canManageUser(actor, managedUserOf(user)));
-      const audience: MailAudience = { userIds: managed.map((user) => user.id), unaddressed: actor.schoolAccess === 1 };
+      const audience = await audienceOf(request.session!);
+      if (audience === 'all') return listMails(app.db, 'all', limit ?? 100);
       const mails = await listMails(app.db, audience, limit ?? 100);
-      return mails.map((mail) => ({ ...mail, body: maskPasswordLinks(mail.body) }));
+      return mails.map((mail) => ({ ...mail, body: maskPasswordLinks(mail.body), html: mail.html && maskPasswordLinks(mail.html) }));
     },
   );
+
+  app.get(
+    '/outbox/attachment',
+    {
+      config: { access: ADMIN },
+      schema: {
+        summary: 'An attachment of a mail in the outbox as it was sent (a mail the caller may see in the outbox; else 404)',
+        tags: ['mail'],
+        querystring: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+          additionalProperties: false,
+        },
+        response: { ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.query as { id: number };
+      const attachment = await getAttachment(app.db, await audienceOf(request.session!), id);
+      if (!attachment) throw notFound();
+      return reply
+        .header('content-type', attachment.mime === 'application/pdf' ? 'application/pdf' : 'application/octet-stream')
+        .header('content-disposition', contentDisposition(attachment.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(attachment.content);
+    },
+  );
+
+  /** The superadmin sees every mail; an admin those about users he manages and of his schools. */
+  async function audienceOf(session: RequestSession): Promise<MailAudience> {
+    const actor = managerOf(session);
+    if (actor.level === 1) return 'all';
+    const managed = (await listUsers(app.db)).filter((user) => canManageUser(actor, managedUserOf(user)));
+    return { userIds: managed.map((user) => user.id), unaddressed: actor.schoolAccess === 1, schoolIds: session.schoolIds };
+  }
 }

@@ -294,17 +294,24 @@ const AUTHOR = `COALESCE(NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '
 /** Most entries GET /api-student/timeline answers (newest first). */
 export const TIMELINE_LIMIT = 500;
 
-/** Notes (types 1-4) and done reminders of a student, newest first. */
+/** Notes (types 1-4), done reminders and mails sent about a student, newest first. */
 export async function getTimeline(tx: Queryable, studentId: number): Promise<TimelineEntry[]> {
   const result = await tx.query<TimelineEntry>(
     `SELECT * FROM (
-       SELECT n.id, 'note' AS kind, n.type::int AS type, n.text, n.created_at AS dc, ${AUTHOR} AS author, true AS editable, n.version
+       SELECT n.id, 'note' AS kind, n.type::int AS type, n.text, n.created_at AS dc, ${AUTHOR} AS author, true AS editable, n.version,
+              NULL::json AS mail
          FROM student_notes n LEFT JOIN users u ON u.id = n.author_id
         WHERE n.student_id = $1
        UNION ALL
-       SELECT r.id, 'reminder_done', NULL, r.subject, r.date_done, ${AUTHOR}, false, r.version
+       SELECT r.id, 'reminder_done', NULL, r.subject, r.date_done, ${AUTHOR}, false, r.version, NULL::json
          FROM reminders r LEFT JOIN users u ON u.id = r.user_done
         WHERE r.student_id = $1 AND r.date_done IS NOT NULL
+       UNION ALL
+       SELECT m.id::int, 'mail', NULL, m.subject, m.created_at, ${AUTHOR}, false, 1,
+              json_build_object('to', m.recipient, 'attachments', m.attachments,
+                                'status', CASE WHEN o.sent_at IS NOT NULL THEN 'sent' WHEN o.error IS NOT NULL THEN 'failed' ELSE 'queued' END)
+         FROM sent_mails m JOIN outbox o ON o.id = m.outbox_id LEFT JOIN users u ON u.id = m.sender_id
+        WHERE m.entity_type = 'student' AND m.entity_id = $1
      ) t
      ORDER BY dc DESC, kind, id DESC
      LIMIT ${TIMELINE_LIMIT}`,

@@ -231,12 +231,21 @@ export const timelineEntrySchema = {
     id: { type: 'integer' },
     /** The note's (or reminder's) record version: sent with PUT /note. */
     version: { type: 'integer' },
-    kind: { type: 'string', enum: ['note', 'reminder_done'] },
+    kind: { type: 'string', enum: ['note', 'reminder_done', 'mail'] },
     type: { type: ['integer', 'null'] },
     text: { type: 'string' },
     dc: { type: 'string', format: 'date-time' },
     author: { type: 'string' },
     editable: { type: 'boolean' },
+    /** Mails only (else null): recipient, attachment names, delivery status. */
+    mail: {
+      type: ['object', 'null'],
+      properties: {
+        to: { type: 'string' },
+        attachments: { type: 'array', items: { type: 'string' } },
+        status: { type: 'string', enum: ['sent', 'failed', 'queued'] },
+      },
+    },
   },
 } as const;
 

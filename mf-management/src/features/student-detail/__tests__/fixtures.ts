@@ -36,6 +36,17 @@ export function timeline(): TimelineEntry[] {
   return [
     { id: 31, kind: 'note', type: 2, text: 'Neue Adresse gemeldet', dc: '2026-03-02T09:30:00', author: 'Martina Leitner', editable: true, version: 1 },
     { id: 5, kind: 'reminder_done', type: null, text: 'Probetraining nachfassen', dc: '2026-03-01T08:00:00', author: 'office', editable: false, version: 2 },
+    {
+      id: 7,
+      kind: 'mail',
+      type: null,
+      text: 'Ihre Kündigungsbestätigung',
+      dc: '2026-02-28T10:00:00',
+      author: 'Sara Sender',
+      editable: false,
+      version: 1,
+      mail: { to: 'eva@example.test', attachments: ['Kündigung.pdf'], status: 'sent' },
+    },
   ];
 }
 

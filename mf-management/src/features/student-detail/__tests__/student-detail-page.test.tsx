@@ -131,6 +131,10 @@ describe('student detail page', () => {
     const done = within(timelinePanel).getByText('Probetraining nachfassen').closest('li');
     expect(done?.textContent).toContain('Wiedervorlage erledigt');
     expect(within(done as HTMLElement).queryByRole('button')).toBeNull();
+    const mail = within(timelinePanel).getByText('Ihre Kündigungsbestätigung').closest('li');
+    expect(mail?.textContent).toContain('E-Mail');
+    expect(mail?.textContent).toContain('an eva@example.test · Anhang: Kündigung.pdf · gesendet');
+    expect(within(mail as HTMLElement).queryByRole('button')).toBeNull();
   });
 
   it('shows the error panel when the student cannot be loaded and loads again on retry', async () => {

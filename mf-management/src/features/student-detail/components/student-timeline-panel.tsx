@@ -27,7 +27,12 @@ function TimelineItem({ entry, canWrite, onEdit, onDelete }: {
   const { t } = useTranslation(NS);
   const labels = useStudentLabels();
   const date = formatDateTime(entry.dc);
-  const heading = entry.kind === 'note' ? labels.noteType(entry.type) : t('student_detail.timeline.reminder_done');
+  const heading =
+    entry.kind === 'note'
+      ? labels.noteType(entry.type)
+      : entry.kind === 'mail'
+        ? t('student_detail.timeline.mail')
+        : t('student_detail.timeline.reminder_done');
   const editable = canWrite && entry.kind === 'note' && entry.editable;
   return (
     <li className={styles.entry} data-kind={entry.kind}>
@@ -49,12 +54,23 @@ function TimelineItem({ entry, canWrite, onEdit, onDelete }: {
         {entry.author && ` · ${t('student_detail.timeline.by', { author: entry.author })}`}
       </p>
       <p className={styles.entryText}>{entry.text}</p>
+      {entry.kind === 'mail' && entry.mail && (
+        <p className={styles.entryMeta}>
+          {[
+            t('student_detail.timeline.mail_to', { to: entry.mail.to }),
+            entry.mail.attachments.length > 0 && t('student_detail.timeline.mail_attachments', { names: entry.mail.attachments.join(', ') }),
+            t(`student_detail.timeline.mail_status.${entry.mail.status}`),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      )}
     </li>
   );
 }
 
 /**
- * The timeline: notes and done reminders, newest first (GET /api-student/timeline). student_w
+ * The timeline: notes, done reminders and mails sent about the student, newest first (GET /api-student/timeline). student_w
  * adds notes (type 1-4 and text), edits and deletes them.
  */
 export function StudentTimelinePanel({ studentId, version }: StudentTimelinePanelProps) {
