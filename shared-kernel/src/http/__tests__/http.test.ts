@@ -1,7 +1,7 @@
 import { makeAppState } from 'shared-kernel/testing';
 import {
   CLIENT_VERSION, HTTPError, IDEMPOTENCY_KEY_HEADER, RELOAD_MIN_INTERVAL_MS, RELOAD_STAMP_KEY, TimeoutError, http, pageReloader,
-  newIdempotencyKey, toErrorCode,
+  errorFields, newIdempotencyKey, toErrorCode,
 } from '../index.js';
 import { useSessionStore } from '../../session/index.js';
 
@@ -152,5 +152,28 @@ describe('toErrorCode', () => {
   it('maps a network failure to 1', async () => {
     mockFetch(() => Promise.reject(new TypeError('fetch failed')));
     expect(await toErrorCode(await failureOf(http.get('api-anything')))).toBe(1);
+  });
+});
+
+describe('errorFields', () => {
+  it("answers a 400's field messages for the form", async () => {
+    mockFetch(() => answer(400, { error: 4, fields: { username: 'form.username_taken', role_id: 'form.required', junk: 5 } }));
+    expect(await errorFields(await failureOf(http.post('api-user/data', { json: {} })))).toEqual({
+      username: 'form.username_taken', role_id: 'form.required',
+    });
+  });
+
+  it.each([
+    [400, { error: 4 }],
+    [400, 'not json'],
+    [409, { error: 9, fields: { x: 'form.invalid' } }],
+  ])('null for status %i with body %j', async (status, body) => {
+    mockFetch(() => answer(status, body));
+    expect(await errorFields(await failureOf(http.get('api-anything')))).toBeNull();
+  });
+
+  it('null for a network failure', async () => {
+    mockFetch(() => Promise.reject(new TypeError('fetch failed')));
+    expect(await errorFields(await failureOf(http.get('api-anything')))).toBeNull();
   });
 });
