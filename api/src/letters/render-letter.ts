@@ -127,9 +127,15 @@ export async function renderLetter(input: LetterInput): Promise<Buffer> {
     if (input.attachments?.length) drawAttachments(doc, input.attachments, words);
     drawPageFurniture(doc, footerColumns, footerTop, words);
   } catch (error) {
-    doc.removeAllListeners('pageAdded');
-    doc.end();
-    await done.catch(() => undefined);
+    // Close the half-made document for its buffers' sake, but wait for nothing: after an error
+    // inside pdfkit it may never emit 'end'.
+    doc.removeAllListeners();
+    try {
+      doc.end();
+    } catch {
+      // the refusal below is what counts
+    }
+    done.catch(() => undefined);
     throw error;
   }
   doc.end();
