@@ -124,3 +124,20 @@ describe('role form', () => {
     expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
   });
 });
+
+describe('role form conflicts', () => {
+  it('a stale save shows the notice; the loaded version names the atoms someone else saved', async () => {
+    const response = new Response(JSON.stringify({ error: 9 }), { status: 409, headers: { 'content-type': 'application/json' } });
+    jest.mocked(updateRole).mockRejectedValueOnce(new HTTPError(response, new Request('http://localhost/api-base/role'), {} as never));
+    const { user } = renderArea('/m-conf/role/edit/3');
+    await user.click(await screen.findByRole('checkbox', { name: 'Schüler: Schreiben' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    jest.mocked(getRole).mockResolvedValueOnce({ ...trainer, atoms: ['student_r', 'lead_d'], version: 5 });
+    await user.click(await screen.findByRole('button', { name: 'Aktuellen Stand laden' }));
+    const notice = await screen.findByRole('status');
+    expect(within(notice).getByText('Schüler: Lesen, Interessenten: Löschen')).toBeTruthy();
+    // The user's entries stay and are saved against the new version.
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(updateRole).toHaveBeenLastCalledWith(3, { role_name: 'Trainer', atoms: ['student_r', 'student_w', 'reminder_r'] }, 5));
+  });
+});

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorPanel, PageHeader, Spinner, SubmitStateBox, errorFields, toErrorCode, toast, useRequest } from 'shared-kernel';
-import { roleSchema, type RoleForm, type RoleRow, type Versioned } from 'shared-kernel/contracts';
+import { roleSchema, type Atom, type RoleForm, type RoleRow, type Versioned } from 'shared-kernel/contracts';
 import { ConflictNotice, FormikForm, SubmitButton, TextField, useRecordVersion } from 'shared-kernel/forms';
 import { createRole, getRole, updateRole } from '../api/roles.js';
 import { NS } from '../i18n.js';
+import { atomParts } from '../utils/atom-matrix.js';
 import { AtomMatrix } from './atom-matrix.js';
 import links from '../../settings-links.module.css';
 import styles from './roles.module.css';
@@ -25,6 +26,16 @@ function RoleEditor({ mode, role }: { mode: RoleFormMode; role: RoleRow }) {
   };
   const record = useRecordVersion<RoleForm & Versioned>({ ...initial, version: role.version }, () => getRole(role.id));
   const readOnly = mode === 'edit' && role.ro;
+  // The conflict notice names the atoms as the matrix does ('Interessenten: Löschen').
+  const formatStored = (field: string, value: unknown) => {
+    if (field !== 'atoms' || !Array.isArray(value)) return String(value ?? '');
+    return (value as Atom[])
+      .map((atom) => {
+        const { subject, column } = atomParts(atom);
+        return t('roles.cell', { area: t(`roles.subject.${subject}`), column: t(`roles.column.${column}`) });
+      })
+      .join(', ');
+  };
 
   return (
     <>
@@ -57,10 +68,7 @@ function RoleEditor({ mode, role }: { mode: RoleFormMode; role: RoleRow }) {
       >
         <TextField name="role_name" label={t('roles.name')} required disabled={readOnly} maxLength={100} />
         <AtomMatrix readOnly={readOnly} />
-        <ConflictNotice
-          record={record}
-          labels={{ role_name: t('roles.name'), atoms: t('roles.matrix') }}
-        />
+        <ConflictNotice record={record} labels={{ role_name: t('roles.name'), atoms: t('roles.matrix') }} format={formatStored} />
         <SubmitStateBox state={state} />
         <div className={styles.formActions}>
           {!readOnly && <SubmitButton>{t('roles.save')}</SubmitButton>}

@@ -27,9 +27,7 @@ export function atomMatrix(): AtomGroupRows[] {
   return (Object.entries(ATOM_GROUPS) as [AtomGroup, readonly Atom[]][]).map(([group, atoms]) => {
     const rows: AtomRow[] = [];
     for (const atom of atoms) {
-      const cut = atom.lastIndexOf('_');
-      const subject = atom.slice(0, cut);
-      const column = atom.slice(cut + 1) as AtomColumn;
+      const { subject, column } = atomParts(atom);
       let row = rows.find((candidate) => candidate.subject === subject);
       if (!row) {
         row = { subject, cells: {} };
@@ -40,4 +38,10 @@ export function atomMatrix(): AtomGroupRows[] {
     const columns = COLUMN_ORDER.filter((column) => rows.some((row) => row.cells[column]));
     return { group, columns, rows, atoms: [...atoms] };
   });
+}
+
+/** The area and column of an atom ('lead_d' -> { subject: 'lead', column: 'd' }). */
+export function atomParts(atom: Atom): { subject: string; column: AtomColumn } {
+  const cut = atom.lastIndexOf('_');
+  return { subject: atom.slice(0, cut), column: atom.slice(cut + 1) as AtomColumn };
 }

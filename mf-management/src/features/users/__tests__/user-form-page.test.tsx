@@ -120,9 +120,13 @@ describe('user form', () => {
     expect(await screen.findByText(/inzwischen von jemand anderem gespeichert/)).toBeTruthy();
     expect((screen.getByLabelText(/^Nachname/) as HTMLInputElement).value).toBe('Trainerin');
 
-    jest.mocked(getUser).mockResolvedValueOnce({ data: { ...trainer, email: 'tom@example.org', version: 6 }, roles });
+    jest.mocked(getUser).mockResolvedValueOnce({ data: { ...trainer, email: 'tom@example.org', salutation_id: 1, schools: [1, 2], version: 6 }, roles });
     await user.click(screen.getByRole('button', { name: 'Aktuellen Stand laden' }));
-    expect(await screen.findByText('tom@example.org')).toBeTruthy();
+    const notice = await screen.findByRole('status');
+    expect(await within(notice).findByText('tom@example.org')).toBeTruthy();
+    // Stored values as texts: the salutation and the schools by name.
+    expect(within(notice).getByText('Frau')).toBeTruthy();
+    expect(within(notice).getByText('Kampfsportschule Wien, Kampfsportschule München')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(updateUser).toHaveBeenCalledTimes(2));
     expect(jest.mocked(updateUser).mock.calls[1][2]).toBe(6);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { SubmitStateBox, errorFields, toErrorCode, toast, useSessionStore } from 'shared-kernel';
+import { SubmitStateBox, errorFields, formatDate, toErrorCode, toast, useSchoolFilter, useSessionStore } from 'shared-kernel';
 import {
   MSG, SALUTATIONS, userCreateSchema, userUpdateSchema, type SessionUser, type UserCreateForm, type UserUpdateForm, type Versioned,
 } from 'shared-kernel/contracts';
@@ -42,6 +42,28 @@ export function UserForm({ user, roles }: UserFormProps) {
   const schema = user ? userUpdateSchema : userCreateSchema;
   const label = (key: string) => t(`users.${key}`);
   const isSelf = user?.id === actor.id;
+  const { schools } = useSchoolFilter();
+
+  // How the conflict notice shows what someone else saved: texts, not ids.
+  const formatStored = (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '';
+    switch (field) {
+      case 'salutation_id':
+        return t(`student_enums.salutation.${String(value)}`);
+      case 'role_id':
+        return roles.find((role) => role.id === value)?.role_name ?? String(value);
+      case 'status':
+        return label(value === 1 ? 'access_all' : 'access_specific');
+      case 'schools':
+        return (value as number[]).map((id) => schools.find((school) => school.id === id)?.name ?? `#${id}`).join(', ');
+      case 'dob':
+        return formatDate(String(value));
+      case 'disabled':
+        return t(value ? 'common:ui.yes' : 'common:ui.no');
+      default:
+        return String(value);
+    }
+  };
 
   const validate = async (values: UserFormValues) => {
     const errors: Partial<Record<keyof UserFormValues, string>> = {};
@@ -129,6 +151,7 @@ export function UserForm({ user, roles }: UserFormProps) {
             {!isSelf && level !== 1 && <CheckboxField name="disabled" label={label('disabled_field')} />}
             <ConflictNotice
               record={record}
+              format={formatStored}
               labels={{
                 username: label('username'), salutation_id: label('salutation'), firstname: label('firstname'), lastname: label('lastname'),
                 email: label('email'), dob: label('dob'), role_id: label('role'), status: label('access'), schools: label('schools'),
