@@ -68,6 +68,10 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
       })
     ).json<{ id: number }>().id;
 
+    const templateId = (
+      await call('POST', '/api-template/data', { name: 'Willkommen', schools: [graz], type: 2, subject: 'Hallo', content: '<p>Hallo ##firstname##</p>' })
+    ).json<{ id: number }>().id;
+
     const withoutVersion = ({ version: _version, ...rest }: Json) => rest;
     routes.push(
       { name: 'student personal data', read: `/api-student/pd?stid=${stid}`, save: `/api-student/pd?stid=${stid}`, body: withoutVersion, field: 'supplement', value: (r) => r.supplement },
@@ -124,6 +128,22 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
         body: (r) => ({ ...pick(r, ['body', 'date_published', 'date_expired', 'active', 'visibility', 'schools', 'school_id']), title: r.title, files: [] }),
         field: 'teaser',
         value: (r) => r.teaser,
+      },
+      {
+        name: 'custom template',
+        read: `/api-template/data?id=${templateId}`,
+        save: `/api-template/data?id=${templateId}`,
+        body: (r) => pick(r, ['schools', 'type', 'subject', 'content']),
+        field: 'name',
+        value: (r) => r.name,
+      },
+      {
+        name: 'system template (all schools)',
+        read: '/api-template/system-data?key=dunning_1',
+        save: '/api-template/system-data?key=dunning_1',
+        body: (r) => pick(r, ['subject']),
+        field: 'content',
+        value: (r) => r.content,
       },
       {
         // One version per category and school (null = all schools); the items change inside it.

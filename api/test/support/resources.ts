@@ -176,3 +176,13 @@ registerResource('config_image', async (db, schoolId) => {
   );
   return row.rows[0]!.id;
 });
+
+// Issue 11: custom templates (one school).
+registerResource('template', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    "INSERT INTO templates (name, type, subject, content) VALUES ('Fixture template', 2, 'Betreff', '<p>Hallo ##firstname##</p>') RETURNING id",
+  );
+  const id = row.rows[0]!.id;
+  await db.query('INSERT INTO template_schools (template_id, school_id) VALUES ($1, $2)', [id, schoolId]);
+  return id;
+});
