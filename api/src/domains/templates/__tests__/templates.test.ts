@@ -188,6 +188,28 @@ describe.each(backends())('templates on %s', (backend) => {
     expect(body.data.content).toBe('<p>&lt;i&gt;Anna&lt;/i&gt; ##gibtsnicht##</p>');
   });
 
+  it('fills an info event invitation for a lead: salutation, the writing user, the next appointments', async () => {
+    const leadId = (
+      await sql<{ id: number }>("INSERT INTO leads (school_id, salutation_id, firstname, lastname, email) VALUES ($1, 2, 'Max', 'Mustermann', 'max@example.com') RETURNING id", [wien])
+    )[0]!.id;
+    const writer = await t.loginAs({ atoms: ['lead_r'], schools: [wien] });
+    await sql("UPDATE users SET firstname = 'Anna', lastname = 'Berger', email = 'anna@example.com' WHERE id = $1", [writer.id]);
+    const fill = async () =>
+      (
+        await t.request({ method: 'POST', url: '/api-template/select', payload: { base: 'inv_info_event', id: leadId, type: 1 }, headers: { cookie: writer.cookie } })
+      ).json<TemplateSelectResponse>();
+    const empty = await fill();
+    expect(empty.unknown).toEqual([]);
+    expect(empty.content).toContain('<p>Sehr geehrter Herr Mustermann,</p>');
+    expect(empty.content).toContain('Zur Zeit leider keine Termine');
+    expect(empty.content).toContain('Anna Berger');
+    expect(empty.content).toContain('anna@example.com');
+    await sql("INSERT INTO appointments (school_id, type, ds, de) VALUES ($1, 1, '2026-12-07T17:00:00Z', '2026-12-07T18:30:00Z'), ($1, 1, '2026-11-01T17:00:00Z', '2026-11-01T18:00:00Z')", [wien]);
+    const listed = await fill();
+    expect(listed.content).toMatch(/<ul><li>[^<]*07\.12\.2026[^<]*18:00[^<]*19:30<\/li><\/ul>/);
+    expect(listed.content).not.toContain('01.11.2026');
+  });
+
   it('widget and core-bd', async () => {
     const widget = (await call('GET', `/api-template/widget?type=1&sid=${wien}`, 'wien')).json<TemplateWidget>();
     expect(widget.rows.filter((r) => r.system).map((r) => r.base)).toEqual(['inv_info_event', 'inv_trial']);
