@@ -8,6 +8,7 @@ import {
   type ConfigValues,
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import type { FileStore } from '../../files/index.js';
 import { updateVersioned } from '../../lib/record-version.js';
 
 /**
@@ -148,4 +149,19 @@ export async function insertConfigImage(
 export async function getConfigImage(tx: Queryable, id: number): Promise<ConfigImage | null> {
   const result = await tx.query<ConfigImage>('SELECT id, school_id, key, mime, file_key FROM config_images WHERE id = $1', [id]);
   return result.rows[0] ?? null;
+}
+
+/**
+ * The bytes of a logo or signature (the value of pr_logo / pr_sig) for letters: null when the
+ * image is not visible in the transaction or its file is gone.
+ * @example const logo = typeof pr_logo === 'number' ? await loadConfigImage(tx, app.files, pr_logo) : null;
+ */
+export async function loadConfigImage(db: Queryable, files: FileStore, id: number): Promise<Buffer | null> {
+  const image = await getConfigImage(db, id);
+  if (!image) return null;
+  try {
+    return await files.read(image.file_key);
+  } catch {
+    return null;
+  }
 }

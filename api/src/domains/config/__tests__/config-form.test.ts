@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { ERROR, type ConfigForm, type ConfigItem, type SingleDataResponse } from 'shared-kernel/contracts';
 import { multipart, tinyPdf } from '../../../../test/support/multipart.js';
 import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { readConfigValues } from '../repository.js';
+import { loadConfigImage, readConfigValues } from '../repository.js';
 
 jest.setTimeout(180_000);
 
@@ -230,6 +230,9 @@ describe.each(backends())('configuration forms (/api-config/form) on %s', (backe
     expect((await put('general', null, [{ k: 'pr_logo', v: id, d: false }], (await form('general', null)).version)).statusCode).toBe(400);
     expect((await put('general', wien, [{ k: 'pr_logo', v: id, d: false }], before.version, 'wien')).statusCode).toBe(200);
     expect((await readConfigValues(t.db, wien, ['pr_logo'])).pr_logo).toBe(id);
+    // What letters print: the stored bytes of the value.
+    expect((await sharp((await loadConfigImage(t.db, t.app.files, id))!).metadata()).format).toBe('png');
+    expect(await loadConfigImage(t.db, t.app.files, 999999)).toBeNull();
   });
 
   it("/single-data answers the school's category names (null = the standard name)", async () => {
