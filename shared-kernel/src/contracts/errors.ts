@@ -61,6 +61,10 @@ export const ERROR = {
   placeholderUnknown: 50,
   /** System templates: only a user for all schools changes the all-schools version. */
   allSchoolsTemplateOnly: 51,
+  /** Mail: the attachments are larger than a mail may carry. */
+  mailTooLarge: 54,
+  /** Document by mail: the recipient (lead, student) has no e-mail address. */
+  recipientWithoutEmail: 55,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

@@ -22,3 +22,4 @@ export * from './microsite.js';
 export * from './config.js';
 export * from './calendar.js';
 export * from './templates.js';
+export * from './template-documents.js';

@@ -38,6 +38,8 @@ export const commonDe = {
     49: 'Die Vorlage ist für diese Schule nicht freigegeben.',
     50: 'Der Text enthält unbekannte Platzhalter; bitte korrigieren.',
     51: 'Nur Benutzer mit Zugriff auf alle Schulen können die Vorlage für alle Schulen ändern.',
+    54: 'Die Anhänge sind zu groß für eine E-Mail.',
+    55: 'Für den Empfänger ist keine E-Mail-Adresse hinterlegt.',
     1000: 'Ungültige CAMT-Datei.',
     1001: 'Die Datei ist keine XML-Datei.',
     1002: 'Die Datei oder einige Buchungen wurden bereits importiert.',

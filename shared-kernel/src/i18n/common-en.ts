@@ -38,6 +38,8 @@ export const commonEn = {
     49: 'The template is not available for this school.',
     50: 'The text contains unknown placeholders; please correct them.',
     51: 'Only users with access to all schools can change the template for all schools.',
+    54: 'The attachments are too large for an e-mail.',
+    55: 'The recipient has no e-mail address.',
     1000: 'Invalid CAMT file.',
     1001: 'The file is not an XML file.',
     1002: 'The file or some of its transactions have already been imported.',

@@ -101,6 +101,14 @@ addNamespace(NS, {
         done_label: 'Wiedervorlage „{{subject}}“ erledigt',
         form_title: 'Neue Wiedervorlage',
       },
+      student_toolbar: {
+        document: 'Dokument aus Vorlage',
+        pick_title: 'Dokument aus Vorlage',
+        pick_label: 'Vorlage',
+        pick_none: 'Keine Vorlagen für Schüler vorhanden.',
+        open: 'Öffnen',
+        cancel: 'Abbrechen',
+      },
       timeline: {
         title: 'Verlauf',
         empty: 'Noch keine Einträge.',
@@ -216,6 +224,14 @@ addNamespace(NS, {
         done: 'Done',
         done_label: 'Reminder “{{subject}}” done',
         form_title: 'New reminder',
+      },
+      student_toolbar: {
+        document: 'Document from template',
+        pick_title: 'Document from template',
+        pick_label: 'Template',
+        pick_none: 'There are no templates for students.',
+        open: 'Open',
+        cancel: 'Cancel',
       },
       timeline: {
         title: 'Timeline',

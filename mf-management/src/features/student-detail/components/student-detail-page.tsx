@@ -6,6 +6,7 @@ import type { StudentData } from 'shared-kernel/contracts';
 import { getStudentData } from '../api/student-data.js';
 import { useStudentLabels } from '../hooks/use-student-labels.js';
 import { NS } from '../i18n.js';
+import { DocumentFromTemplateDialog } from './document-from-template-dialog.js';
 import { ReminderFormDialog } from './reminder-form-dialog.js';
 import { StudentDetailTabs } from './student-detail-tabs.js';
 import { StudentRemindersPanel } from './student-reminders-panel.js';
@@ -51,6 +52,7 @@ export function StudentDetailPage() {
   const location = useLocation();
   const { key: schoolKey } = useSchoolFilter();
   const canWriteReminders = useCan('reminder_w');
+  const canUseTemplates = useCan('template_r');
   const { state, data: student, reload } = useRequest(
     (signal) => (studentId === null ? Promise.reject(new Error('invalid id')) : getStudentData(studentId, signal)),
     [studentId, schoolKey],
@@ -61,6 +63,7 @@ export function StudentDetailPage() {
   const [remindersVersion, setRemindersVersion] = useState(0);
   const [timelineVersion, setTimelineVersion] = useState(0);
   const [reminderFormOpen, setReminderFormOpen] = useState(false);
+  const [documentPickerOpen, setDocumentPickerOpen] = useState(false);
   const onReminderDone = useCallback(() => setTimelineVersion((n) => n + 1), []);
 
   const back = () => {
@@ -82,6 +85,7 @@ export function StudentDetailPage() {
 
   const toolbar = (
     <>
+      {canUseTemplates && <Button onClick={() => setDocumentPickerOpen(true)}>{t('student_detail.student_toolbar.document')}</Button>}
       {canWriteReminders && (
         <Button variant="primary" onClick={() => setReminderFormOpen(true)}>
           {t('student_detail.new_reminder')}
@@ -112,6 +116,9 @@ export function StudentDetailPage() {
             setRemindersVersion((n) => n + 1);
           }}
         />
+      )}
+      {documentPickerOpen && (
+        <DocumentFromTemplateDialog studentId={studentId} schoolId={student.school_id} onClose={() => setDocumentPickerOpen(false)} />
       )}
     </>
   );
