@@ -1,4 +1,4 @@
-import { ERROR, type SystemTemplateKey, type TemplateRecipient, type TemplateTargetType } from 'shared-kernel/contracts';
+import { ERROR, TEMPLATE_TARGET, type Atom, type SystemTemplateKey, type TemplateRecipient, type TemplateTargetType } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
@@ -13,6 +13,15 @@ export const templateNotForSchool = () => new HttpError(400, { error: ERROR.temp
 /** 400 {error: 50, fields: {placeholders: 'a, b'}}: placeholders the resolver does not know. */
 export const placeholderUnknown = (names: readonly string[]) =>
   new HttpError(400, { error: ERROR.placeholderUnknown, fields: { placeholders: names.join(', ').slice(0, 500) } });
+
+/**
+ * The atom that lets a user read an entity of a target type (a filled template shows its
+ * name and address): leads lead_r, students and their contracts student_r. Routes that fill
+ * for an entity check it (403 without).
+ */
+export function entityReadAtom(type: TemplateTargetType): Atom {
+  return type === TEMPLATE_TARGET.lead ? 'lead_r' : 'student_r';
+}
 
 /** Which template: a custom one by id or a system one by key. */
 export type TemplateRef = { templateId: number } | { systemKey: SystemTemplateKey };

@@ -19,13 +19,13 @@ import {
   type TemplateTargetType,
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
-import { badRequest, notFound } from '../../lib/http-error.js';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { pagedListBodySchema, pagedListResponseSchema } from '../../lib/paged-list.js';
 import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { errorResponses, idQuerySchema, successSchema } from '../../lib/route-schemas.js';
 import { validate } from '../../lib/validate.js';
-import { fillTemplateDraft } from './fill.js';
+import { entityReadAtom, fillTemplateDraft } from './fill.js';
 import { fillText, placeholderCatalogue, sampleValues, type PlaceholderValues } from './placeholders.js';
 import {
   TEMPLATE_LIST,
@@ -145,6 +145,11 @@ function userScoped<T>(request: FastifyRequest, fn: (tx: Queryable) => Promise<T
   return request.server.db.scoped({ userId: session.user.id, schoolIds: session.schoolIds }, fn);
 }
 
+/** 403 unless the user may read entities of the type (a filled text shows their name and address). */
+function requireEntityAtom(request: FastifyRequest, type: TemplateTargetType): void {
+  if (!request.session!.atoms.includes(entityReadAtom(type))) throw forbidden();
+}
+
 /** The level of a system template call: a school in view, or null (all schools; all-schools users only). */
 function systemLevel(request: FastifyRequest, sid: number | undefined, writing: boolean): number | null {
   if (sid === undefined) {
@@ -177,7 +182,7 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
     {
       config: { access: { atoms: ['template_r'], scopedId: { in: 'query', name: 'id', resource: 'template' } } },
       schema: {
-        summary: 'One custom template; with oid: filled for that lead / student / student contract (unknown placeholders listed)',
+        summary: 'One custom template; with oid: filled for that lead / student / student contract (unknown placeholders listed; needs lead_r or student_r)',
         tags,
         querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id, oid: id } },
         response: { ...errorResponses, 200: templateDataSchema },
@@ -189,6 +194,7 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
         const template = await getTemplate(tx, templateId);
         if (!template) throw notFound();
         if (oid === undefined) return template;
+        requireEntityAtom(request, template.type);
         const filled = await fillTemplateDraft(tx, { userId: request.session!.user.id, now: app.now() }, {
           templateId, targetType: template.type, entityId: oid,
         });
@@ -302,9 +308,9 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
   app.post(
     '/select',
     {
-      config: { access: { anyAtom: ['template_r', 'lead_r', 'student_r'] } },
+      config: { access: { anyAtom: ['lead_r', 'student_r'] } },
       schema: {
-        summary: 'A template (base: custom id or system key) filled for the entity id of type (lead, student, student contract); sid = the entity\'s school',
+        summary: 'A template (base: custom id or system key) filled for the entity id of type (lead: lead_r, student or student contract: student_r); sid = the entity\'s school',
         tags,
         body: {
           type: 'object',
@@ -324,6 +330,7 @@ export default async function templateRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const body = request.body as { base: number | string; id: number; sid?: number; type: TemplateTargetType };
+      requireEntityAtom(request, body.type);
       const ref = isSystemTemplateKey(body.base) ? { systemKey: body.base } : { templateId: body.base as number };
       const filled = await request.scoped((tx) =>
         fillTemplateDraft(tx, { userId: request.session!.user.id, now: app.now() }, { ...ref, targetType: body.type, entityId: body.id, schoolId: body.sid }),

@@ -150,6 +150,9 @@ describe.each(backends())('templates on %s', (backend) => {
     const doc = (await call('GET', `/api-template/data?id=${id}&oid=${studentId}`, 'wien')).json<TemplateFilled>();
     expect(doc.recipient).toEqual({ name: 'Erika Muster<script>x</script>', address_lines: ['Hauptstraße 1', '1010 Wien'], email: 'erika@example.com' });
     expect(doc.school_id).toBe(wien);
+    // Without student_r a user sees the template but not the student through it.
+    expect((await call('GET', `/api-template/data?id=${id}&oid=${studentId}`, 'reader')).statusCode).toBe(403);
+    expect((await call('POST', '/api-template/select', 'reader', { base: id, id: studentId, type: 2 })).statusCode).toBe(403);
 
     // Wrong type: 48; another school's entity: 404.
     expect((await call('POST', '/api-template/select', 'wien', { base: id, id: contractId, type: 3 })).json()).toMatchObject({ error: 48 });
