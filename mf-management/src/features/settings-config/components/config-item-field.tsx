@@ -1,7 +1,7 @@
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'shared-kernel';
-import type { ConfigItem, ConfigValue } from 'shared-kernel/contracts';
+import { SYSTEM_TEMPLATE_KEYS, type ConfigItem, type ConfigValue } from 'shared-kernel/contracts';
 import { CheckboxField, IbanField, SelectField, TextAreaField, TextField } from 'shared-kernel/forms';
 import type { ConfigSchool } from '../api/config-form.js';
 import { NS } from '../i18n.js';
@@ -11,15 +11,6 @@ import { ImageField } from './image-field.js';
 import { CategoryListField, TextListField } from './list-fields.js';
 import { RichTextField } from './rich-text-field.js';
 import { NumberField, RadioField } from './value-fields.js';
-
-/**
- * The system templates a template item can name, until the template widget
- * (/api-template/widget) offers the school's templates.
- */
-export const SYSTEM_TEMPLATE_KEYS = [
-  'inv_info_event', 'inv_trial', 'rep_memb_canc', 'invoice_transfer', 'invoice_debit', 'invoice_cash',
-  'payment_reminder', 'dunning_1', 'dunning_2', 'dunning_3', 'credit_note',
-] as const;
 
 interface ItemFieldProps {
   item: ConfigItem;
@@ -65,6 +56,8 @@ function ModeInput({ item, disabled, school }: ItemFieldProps) {
     case 'radio':
       return <RadioField item={item} label={label} disabled={disabled} />;
     case 'template':
+      // The system templates by key (no configuration key of this issue names a template yet;
+      // a target type for the school's own templates of /api-template/widget would come with one).
       return (
         <SelectField
           name={name}
