@@ -72,7 +72,7 @@ function RoleEditor({ mode, role }: { mode: RoleFormMode; role: RoleRow }) {
         <SubmitStateBox state={state} />
         <div className={styles.formActions}>
           {!readOnly && <SubmitButton>{t('roles.save')}</SubmitButton>}
-          <Link className={links.smallLink} to="/m-conf/role">
+          <Link className={links.secondaryLink} to="/m-conf/role">
             {t('roles.back')}
           </Link>
         </div>

@@ -161,7 +161,7 @@ export function UserForm({ user, roles }: UserFormProps) {
             <SubmitStateBox state={state} />
             <div className={styles.formActions}>
               <SubmitButton>{label('save')}</SubmitButton>
-              <Link className={links.smallLink} to="/m-conf/user">
+              <Link className={links.secondaryLink} to="/m-conf/user">
                 {label('back')}
               </Link>
             </div>
