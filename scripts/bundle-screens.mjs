@@ -43,6 +43,7 @@ export const SCREENS = [
   { path: '/e-ticket/1' },
   { path: '/e-ticket/2' },
   { path: '/e-rcc' },
+  { path: '/e-trainer' },
   { path: '/m-help' },
   { path: '/c-help' },
   { path: '/c-seminar' },

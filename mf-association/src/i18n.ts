@@ -120,6 +120,7 @@ addNamespace(NS, {
     },
     contract_request: {
       title: 'Verträge anfordern',
+      intro: 'Die Anforderung geht als Anfrage (Verträge angefordert) an den Verband; der Verband antwortet in dieser Anfrage auf der Verbandsübersicht.',
       form: 'Neue Anforderung',
       amount: 'Anzahl 20er-Pakete Verträge',
       amount_hint: 'Verträge gibt es in Paketen zu {{size}} Stück.',
@@ -147,6 +148,9 @@ addNamespace(NS, {
       user: 'Benutzer',
       contracts: 'Verträge',
       thread: 'Anfrage öffnen',
+      kid_certs: 'Kinderurkunden',
+      status: 'Status',
+      open_request: 'Anfrage vom {{date}} ({{school}}) öffnen',
     },
     trainer_request: {
       title: 'Trainer freischalten',
@@ -161,6 +165,8 @@ addNamespace(NS, {
       sending: 'Wird gesendet …',
       sent: 'Die Anfrage zur Traineraktivierung wurde an den Verband gesendet. Die Antwort erscheint in Ihren Supportanfragen auf der Verbandsübersicht.',
       to_dashboard: 'Zur Verbandsübersicht',
+      school_hint: 'Die Schule, für die der Trainer freigeschaltet werden soll.',
+      thread: 'Anfrage öffnen',
       another: 'Weitere Anfrage',
     },
   },
@@ -280,6 +286,7 @@ addNamespace(NS, {
     },
     contract_request: {
       title: 'Request contracts',
+      intro: 'The request goes to the association as a request (contracts requested); the association answers in that request on the association overview.',
       form: 'New request',
       amount: 'Number of 20-packs of contracts',
       amount_hint: 'Contracts come in packs of {{size}}.',
@@ -307,6 +314,9 @@ addNamespace(NS, {
       user: 'User',
       contracts: 'Contracts',
       thread: 'Open request',
+      kid_certs: "Children's certificates",
+      status: 'Status',
+      open_request: 'Open the request of {{date}} ({{school}})',
     },
     trainer_request: {
       title: 'Activate a trainer',
@@ -321,6 +331,8 @@ addNamespace(NS, {
       sending: 'Sending …',
       sent: 'The trainer activation request was sent to the association. The answer appears in your support requests on the association overview.',
       to_dashboard: 'To the association overview',
+      school_hint: 'The school the trainer is to be activated for.',
+      thread: 'Open request',
       another: 'Another request',
     },
   },

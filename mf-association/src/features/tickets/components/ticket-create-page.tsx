@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, PageHeader, SubmitStateBox, toErrorCode, toast, useSchoolFilter } from 'shared-kernel';
+import { Button, PageHeader, SubmitStateBox, toErrorCode, toast } from 'shared-kernel';
 import {
   TECH_TICKET_CATEGORIES,
   TICKET_MESSAGE_MAX,
@@ -12,6 +12,7 @@ import {
   type TechnicalTicketForm,
 } from 'shared-kernel/contracts';
 import { FormikForm, SelectField, SubmitButton, TextAreaField, TextField } from 'shared-kernel/forms';
+import { useRequestSchools } from '../../../app/use-request-schools.js';
 import { NS } from '../../../i18n.js';
 import { createTicket, type TicketMode } from '../api/create-ticket.js';
 import { refusedFields } from '../utils/error-fields.js';
@@ -26,13 +27,6 @@ interface TicketFormValues {
   message: string;
 }
 
-/** The school to start with: the one the user looks at, or the only one there is. */
-function initialSchool(schoolIds: number[], selectedIds: number[]): number | null {
-  if (selectedIds.length === 1) return selectedIds[0];
-  if (schoolIds.length === 1) return schoolIds[0];
-  return null;
-}
-
 /**
  * /e-ticket/1 (support request: school, subject, message, attachments) and /e-ticket/2
  * (technical feedback: school, category, subject, description, attachments), spec 002 §2.16.
@@ -42,15 +36,13 @@ export function TicketCreatePage({ mode }: { mode: TicketMode }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
-  const { schools, selectedIds } = useSchoolFilter();
-  // The server takes tickets only for the schools the user currently looks at (empty = all).
-  const choosable = selectedIds.length > 0 ? schools.filter((school) => selectedIds.includes(school.id)) : schools;
+  const { choosable, initial } = useRequestSchools();
   const [files, setFiles] = useState<File[]>([]);
   const [submitState, setSubmitState] = useState(-1);
   const technical = mode === 2;
 
   const initialValues: TicketFormValues = {
-    sid: initialSchool(choosable.map((school) => school.id), selectedIds),
+    sid: initial,
     ...(technical ? { cat: null } : {}),
     subject: '',
     message: '',
