@@ -147,12 +147,10 @@ export function escapeHtml(text: string): string {
 
 /**
  * The school's next appointments of a type (1 info event, 2 trial) as display texts, at most
- * five. The appointments table arrives with the calendar; until a school has any, the list is
- * empty and shows NO_APPOINTMENTS. Issue 15 (invitations) may pass the chosen ones as extra.
+ * five (migration 077); none: the list is empty and shows NO_APPOINTMENTS. Issue 15
+ * (invitations) may pass the appointments chosen for an invitation as `extra`.
  */
 export async function upcomingAppointments(tx: Queryable, schoolId: number, type: 1 | 2, now: Date): Promise<string[]> {
-  const exists = await tx.query<{ ok: boolean }>("SELECT to_regclass('appointments') IS NOT NULL AS ok");
-  if (!exists.rows[0]?.ok) return [];
   const rows = await tx.query<{ ds: Date; de: Date }>(
     'SELECT ds, de FROM appointments WHERE school_id = $1 AND type = $2 AND ds >= $3 ORDER BY ds, id LIMIT 5',
     [schoolId, type, now],
