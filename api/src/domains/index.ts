@@ -25,6 +25,7 @@ import documentRoutes from './students/document-routes.js';
 import mapDataRoutes from './students/map-data-routes.js';
 import cubicRoutes from './students/picture-routes.js';
 import studentRoutes from './students/routes.js';
+import templateDocumentRoutes from './templates/document-routes.js';
 import templateRoutes, { templateBaseRoutes } from './templates/routes.js';
 import ticketRoutes from './tickets/routes.js';
 import roleRoutes from './users/roles-routes.js';
@@ -69,5 +70,6 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-config', plugin: micrositeSettingsRoutes }, // microsite: /school, /school-list, /school-image
   { prefix: '/public', plugin: publicMicrositeRoutes }, // microsite: the public microsite API (no session, CORS)
   { prefix: '/api-template', plugin: templateRoutes }, // templates: /list, /data, /widget, /select, /preview, /system, /system-data
+  { prefix: '/api-template', plugin: templateDocumentRoutes }, // templates: /doc-pdf, /doc-mail (document from template)
   { prefix: '/api-base', plugin: templateBaseRoutes }, // templates: /core-bd (placeholder catalogue, target types, system templates)
 ];
