@@ -82,9 +82,13 @@ describe('association dashboard', () => {
     await screen.findByText('Mitgliedsausweis');
     expect(screen.queryByRole('button', { name: 'Neue Supportanfrage' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Neues technisches Feedback' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Trainer freischalten' })).toBeNull();
     view.unmount();
 
     const { user } = renderDashboard(userSession(['e_ticket_r', 'e_ticket_s']));
+    // Contract and trainer requests are requests too: linked from the requests panel.
+    expect((await screen.findByRole('link', { name: 'Verträge anfordern' })).getAttribute('href')).toBe('/e-rcc');
+    expect(screen.getByRole('link', { name: 'Trainer freischalten' }).getAttribute('href')).toBe('/e-trainer');
     await user.click(await screen.findByRole('button', { name: 'Neues technisches Feedback' }));
     expect(await screen.findByText('Seite /e-ticket/2')).toBeTruthy();
   });
