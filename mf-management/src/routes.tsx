@@ -5,7 +5,7 @@ import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { HelpRoutes } from './features/help/help-routes.js';
 import { SettingsRoutes } from './features/settings-routes.js';
 import { StudentsRoutes } from './features/students-routes.js';
-import { TemplateDocumentRoutes } from './features/template-document/template-document-routes.js';
+import { TemplatesRoutes } from './features/templates/templates-routes.js';
 
 /**
  * What the management remote serves, by route prefix (the shell mounts each under
@@ -17,7 +17,7 @@ export const routes: RemoteRoutesModule['routes'] = {
   'm-lead': RedirectHome,
   'm-con': RedirectHome,
   'm-conf': SettingsRoutes,
-  'm-template': TemplateDocumentRoutes,
+  'm-template': TemplatesRoutes,
   'm-reminder': RedirectHome,
   'm-import': RedirectHome,
   'm-help': HelpRoutes,

@@ -13,6 +13,12 @@ const ConfigFormPage = lazy(() =>
 );
 const RoleListPage = lazy(() => import('./roles/components/role-list-page.js').then((m) => ({ default: m.RoleListPage })));
 const RoleFormPage = lazy(() => import('./roles/components/role-form-page.js').then((m) => ({ default: m.RoleFormPage })));
+const SystemTemplateListPage = lazy(() =>
+  import('./templates/components/system-template-list-page.js').then((m) => ({ default: m.SystemTemplateListPage })),
+);
+const SystemTemplateEditPage = lazy(() =>
+  import('./templates/components/system-template-edit-page.js').then((m) => ({ default: m.SystemTemplateEditPage })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner showLabel />}>{children}</Suspense>;
@@ -34,6 +40,15 @@ function ConfigScreen({ cat }: { cat: 'general' | 'comm' }) {
       <Loading>
         <ConfigFormPage cat={cat} />
       </Loading>
+    </RequireAtom>
+  );
+}
+
+/** The system templates: s_template_r (saving needs s_template_w, checked in the form). */
+function SystemTemplateScreen({ children }: { children: ReactNode }) {
+  return (
+    <RequireAtom atom="s_template_r">
+      <Loading>{children}</Loading>
     </RequireAtom>
   );
 }
@@ -60,6 +75,8 @@ export function SettingsRoutes() {
       <Route path="comm" element={<ConfigScreen cat="comm" />} />
       <Route path="comm/edit" element={<ConfigScreen cat="comm" />} />
       <Route path="comm/edit/:schoolId" element={<ConfigScreen cat="comm" />} />
+      <Route path="template" element={<SystemTemplateScreen><SystemTemplateListPage /></SystemTemplateScreen>} />
+      <Route path="template/edit/:key" element={<SystemTemplateScreen><SystemTemplateEditPage /></SystemTemplateScreen>} />
       <Route path="*" element={<Navigate to="/m-dash" replace />} />
     </Routes>
   );

@@ -30,3 +30,4 @@ export { useRecordVersion, type RecordVersion, type RecordVersionStatus } from '
 export { ConflictNotice, type ConflictNoticeProps } from './conflict-notice.js';
 export { RichTextEditor, type RichTextEditorHandle, type RichTextEditorProps } from './rich-text-editor.js';
 export { sanitizeRichHtml, isAllowedLinkUrl } from './sanitize-rich-html.js';
+export { RichTextField, type RichTextFieldProps } from './rich-text-field.js';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route } from 'react-router';
 import { RequireAtom, Spinner } from 'shared-kernel';
 
 const TemplateDocumentPage = lazy(() =>
@@ -19,16 +19,3 @@ export const templateDocumentRoute = (
     }
   />
 );
-
-/**
- * /m-template/* while only the document screen is built here: doc/{templateId}/{entityId};
- * everything else leads to the dashboard.
- */
-export function TemplateDocumentRoutes() {
-  return (
-    <Routes>
-      {templateDocumentRoute}
-      <Route path="*" element={<Navigate to="/m-dash" replace />} />
-    </Routes>
-  );
-}

@@ -6,7 +6,7 @@ import { Button, HTTPError, SubmitStateBox, toErrorCode, toast, useCan } from 's
 import { MSG, newsFormSchema, type NewsFile, type SchoolRef, type Versioned } from 'shared-kernel/contracts';
 import {
   CheckboxField, ConflictNotice, DateTimeField, FormikForm, SelectField, SubmitButton, TextAreaField, TextField, useRecordVersion,
-  sanitizeRichHtml, type RichTextEditorHandle,
+  RichTextField, sanitizeRichHtml, type RichTextEditorHandle,
 } from 'shared-kernel/forms';
 import { NS } from '../../../i18n.js';
 import { getNews } from '../api/get-news.js';
@@ -15,7 +15,6 @@ import { useNewsFileUploads } from '../hooks/use-news-file-uploads.js';
 import { toNewsBody, type NewsFormValues } from '../utils/news-form-values.js';
 import { newsFileUrl } from '../utils/news-file-url.js';
 import { NewsAssignmentFields } from './news-assignment-fields.js';
-import { NewsBodyField } from './news-body-field.js';
 import { NewsFilesField } from './news-files-field.js';
 import styles from './news-form.module.css';
 
@@ -137,7 +136,7 @@ export function NewsForm({ mode, itemId, version, initialValues, editable, schoo
           <fieldset disabled={readOnly} className={styles.plain}>
             <TextField name="title" label={t('news.field.title')} required maxLength={200} disabled={readOnly} />
             <TextAreaField name="teaser" label={t('news.field.teaser')} rows={3} maxLength={1000} disabled={readOnly} />
-            <NewsBodyField ref={editorRef} label={t('news.field.body')} disabled={readOnly} />
+            <RichTextField ref={editorRef} name="body" label={t('news.field.body')} disabled={readOnly} />
             <div className={styles.row}>
               <DateTimeField
                 name="date_published"
