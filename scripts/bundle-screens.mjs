@@ -51,6 +51,8 @@ export const SCREENS = [
   { path: '/m-student/details/:id', linkFrom: { on: '/m-student/list', link: /^\/m-student\/details\/\d+$/ } },
   { path: '/m-student/dun/1' },
   { path: '/m-fin/income/create' },
+  { path: '/m-template/base/create' },
+  { path: '/m-conf/template/edit/rep_memb_canc' },
   { path: '/m-fin/expense/create' },
   { path: '/c-news/create' },
   { path: '/c-news/edit/:id', linkFrom: { on: '/c-news', link: /^\/c-news\/edit\/\d+$/ } },
