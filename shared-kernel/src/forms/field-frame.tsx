@@ -24,26 +24,40 @@ export function FieldFrame({
   required,
   hint,
   className,
+  labelId,
   children,
 }: {
   a11y: FieldA11y;
   label: string;
+  /**
+   * Render the label as a span with this id (for an input named by aria-labelledby, such as a
+   * contenteditable region, which `<label for>` cannot name).
+   */
+  labelId?: string;
   required?: boolean;
   hint?: string;
   className?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
+  const mark = required && (
+    <span className={styles.required} title={t('ui.required_mark')} aria-hidden="true">
+      *
+    </span>
+  );
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
-      <label htmlFor={a11y.id} className={styles.label}>
-        {label}
-        {required && (
-          <span className={styles.required} title={t('ui.required_mark')} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+      {labelId === undefined ? (
+        <label htmlFor={a11y.id} className={styles.label}>
+          {label}
+          {mark}
+        </label>
+      ) : (
+        <span id={labelId} className={styles.label}>
+          {label}
+          {mark}
+        </span>
+      )}
       {children}
       {hint && (
         <span id={a11y.hintId} className={styles.hint}>

@@ -1,10 +1,8 @@
 import { getIn, useFormikContext } from 'formik';
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { BaseFieldProps } from './field-frame.js';
+import { FieldFrame, type BaseFieldProps } from './field-frame.js';
 import { RichTextEditor, type RichTextEditorHandle } from './rich-text-editor.js';
 import { useFieldA11y } from './use-field-a11y.js';
-import styles from './form-field.module.css';
 
 /** Props of {@link RichTextField}. */
 export type RichTextFieldProps = BaseFieldProps;
@@ -19,21 +17,12 @@ export const RichTextField = forwardRef<RichTextEditorHandle, RichTextFieldProps
   { name, label, required, hint, disabled = false, className },
   ref,
 ) {
-  const { t } = useTranslation('common');
   const formik = useFormikContext<Record<string, unknown>>();
   const a11y = useFieldA11y(name, Boolean(hint));
   const labelId = `${a11y.id}-label`;
   const value = getIn(formik.values, name) as unknown;
   return (
-    <div className={`${styles.field} ${className ?? ''}`}>
-      <span id={labelId} className={styles.label}>
-        {label}
-        {required && (
-          <span className={styles.required} title={t('ui.required_mark')} aria-hidden="true">
-            *
-          </span>
-        )}
-      </span>
+    <FieldFrame a11y={a11y} label={label} required={required} hint={hint} className={className} labelId={labelId}>
       <RichTextEditor
         ref={ref}
         labelId={labelId}
@@ -45,16 +34,6 @@ export const RichTextField = forwardRef<RichTextEditorHandle, RichTextFieldProps
         onChange={(html) => void formik.setFieldValue(name, html, true)}
         onBlur={() => void formik.setFieldTouched(name, true, true)}
       />
-      {hint && (
-        <span id={a11y.hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      {a11y.errorText && (
-        <span id={a11y.errorId} className={styles.error}>
-          {a11y.errorText}
-        </span>
-      )}
-    </div>
+    </FieldFrame>
   );
 });
