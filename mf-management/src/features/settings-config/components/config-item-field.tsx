@@ -2,14 +2,13 @@ import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'shared-kernel';
 import { SYSTEM_TEMPLATE_KEYS, type ConfigItem, type ConfigValue } from 'shared-kernel/contracts';
-import { CheckboxField, IbanField, SelectField, TextAreaField, TextField } from 'shared-kernel/forms';
+import { CheckboxField, IbanField, RichTextField, SelectField, TextAreaField, TextField } from 'shared-kernel/forms';
 import type { ConfigSchool } from '../api/config-form.js';
 import { NS } from '../i18n.js';
 import { EDITABLE_MODES, type ConfigFormValues } from '../utils/config-values.js';
 import styles from './config-fields.module.css';
 import { ImageField } from './image-field.js';
 import { CategoryListField, TextListField } from './list-fields.js';
-import { RichTextField } from './rich-text-field.js';
 import { NumberField, RadioField } from './value-fields.js';
 
 interface ItemFieldProps {
