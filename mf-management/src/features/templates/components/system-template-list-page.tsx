@@ -6,6 +6,7 @@ import type { SystemTemplateRow } from 'shared-kernel/contracts';
 import { getSystemTemplates } from '../api/system-templates.js';
 import { NS } from '../i18n.js';
 import { localName } from '../utils/local-name.js';
+import links from '../../settings-links.module.css';
 import styles from './templates.module.css';
 
 /** Whether a row matches the search text (German or English name, or the key; case-insensitive). */
@@ -66,7 +67,7 @@ export function SystemTemplateListPage() {
                   </td>
                   <td>{t(`templates.type_${row.type}`)}</td>
                   <td>
-                    <Link to={`/m-conf/template/edit/${row.key}`} className={styles.action} aria-label={t('templates.system_edit_item', { name })}>
+                    <Link to={`/m-conf/template/edit/${row.key}`} className={links.smallLink} aria-label={t('templates.system_edit_item', { name })}>
                       {t('templates.edit')}
                     </Link>
                   </td>

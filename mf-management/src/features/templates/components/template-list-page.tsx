@@ -6,6 +6,7 @@ import { TEMPLATE_TARGET_TYPES, type TemplateListRow } from 'shared-kernel/contr
 import { ServerTable, useServerListController, type ServerColumn } from 'shared-kernel/table';
 import { deleteTemplate, getTemplateList } from '../api/templates.js';
 import { NS } from '../i18n.js';
+import links from '../../settings-links.module.css';
 import styles from './templates.module.css';
 
 /**
@@ -62,12 +63,12 @@ export function TemplateListPage() {
         render: (row) => (
           <span className={styles.actions}>
             {canWrite && (
-              <Link to={`/m-template/base/edit/${row.id}`} className={styles.action} aria-label={t('templates.edit_item', { name: row.n })}>
+              <Link to={`/m-template/base/edit/${row.id}`} className={links.smallLink} aria-label={t('templates.edit_item', { name: row.n })}>
                 {t('templates.edit')}
               </Link>
             )}
             {canWrite && (
-              <Link to={`/m-template/base/template/${row.id}`} className={styles.action} aria-label={t('templates.copy_item', { name: row.n })}>
+              <Link to={`/m-template/base/template/${row.id}`} className={links.smallLink} aria-label={t('templates.copy_item', { name: row.n })}>
                 {t('templates.copy')}
               </Link>
             )}
@@ -88,7 +89,7 @@ export function TemplateListPage() {
         title={t('templates.title')}
         actions={
           canWrite ? (
-            <Link to="/m-template/base/create" className={styles.addButton}>
+            <Link to="/m-template/base/create" className={links.linkButton}>
               {t('templates.add')}
             </Link>
           ) : undefined
