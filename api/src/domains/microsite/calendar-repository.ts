@@ -1,5 +1,6 @@
 import type { Appointment, AppointmentType, CalendarNewsEntry } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { shownOnSchool } from './shown-content.js';
 
 /**
  * Appointments (info events, trials) and what the school calendar shows. Functions take the
@@ -37,8 +38,7 @@ export async function newsPublishedBetween(tx: Queryable, schoolId: number, from
   const result = await tx.query<{ content_id: number; title: string; date_published: Date }>(
     `SELECT t.content_id, t.title, t.date_published
        FROM news t
-      WHERE (t.school_id = $1 AND t.visibility = 1 OR t.visibility = 4
-             OR (t.visibility = 3 AND EXISTS (SELECT 1 FROM news_schools ns WHERE ns.news_id = t.content_id AND ns.school_id = $1)))
+      WHERE ${shownOnSchool('news', '$1')}
         AND t.active AND t.date_published >= $2 AND t.date_published < $3
       ORDER BY t.date_published, t.content_id
       LIMIT 500`,

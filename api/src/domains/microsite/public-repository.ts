@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { sortKey } from '../../lib/paged-list.js';
+import { liveAt, shownOnSchool } from './shown-content.js';
 
 /**
  * What the public microsite shows (no session: these run as system work, so every query
@@ -23,8 +24,8 @@ export async function findPublicSchool(db: Queryable, slug: string): Promise<Pub
   return result.rows[0] ?? null;
 }
 
-/** Active, published and not expired at `now` (SQL over the alias `t`). */
-const LIVE = 't.active AND t.date_published IS NOT NULL AND t.date_published <= $2 AND (t.date_expired IS NULL OR t.date_expired > $2)';
+/** Active, published and not expired at `now` ($2). */
+const LIVE = liveAt('$2');
 
 export async function publicSettings(db: Queryable, schoolId: number) {
   const result = await db.query(
@@ -43,8 +44,7 @@ export async function publicNews(db: Queryable, schoolId: number, now: Date) {
   const result = await db.query(
     `SELECT t.content_id AS id, t.title, t.teaser, t.body, t.date_published, t.date_expired
        FROM news t
-      WHERE (t.school_id = $1 AND t.visibility = 1 OR t.visibility = 4
-             OR (t.visibility = 3 AND EXISTS (SELECT 1 FROM news_schools ns WHERE ns.news_id = t.content_id AND ns.school_id = $1)))
+      WHERE ${shownOnSchool('news', '$1')}
         AND ${LIVE}
       ORDER BY t.date_published DESC, t.content_id DESC
       LIMIT 200`,
@@ -60,8 +60,7 @@ export async function publicAlbums(db: Queryable, schoolId: number, now: Date) {
             coalesce((SELECT json_agg(json_build_object('id', f.id, 'width', f.width, 'height', f.height) ORDER BY f.position, f.id)
                         FROM album_files f WHERE f.album_id = t.content_id), '[]'::json) AS images
        FROM albums t
-      WHERE (t.school_id = $1 AND t.visibility = 1 OR t.visibility = 4
-             OR (t.visibility = 3 AND EXISTS (SELECT 1 FROM album_schools s WHERE s.album_id = t.content_id AND s.shown_school_id = $1)))
+      WHERE ${shownOnSchool('albums', '$1')}
         AND ${LIVE}
       ORDER BY t.date_published DESC, t.content_id DESC
       LIMIT 200`,
@@ -75,8 +74,7 @@ export async function publicAlbumImage(db: Queryable, schoolId: number, imageId:
   const result = await db.query<{ key: string; mime: string }>(
     `SELECT f.file_key AS key, f.mime FROM album_files f JOIN albums t ON t.content_id = f.album_id
       WHERE f.id = $3
-        AND (t.school_id = $1 AND t.visibility = 1 OR t.visibility = 4
-             OR (t.visibility = 3 AND EXISTS (SELECT 1 FROM album_schools s WHERE s.album_id = t.content_id AND s.shown_school_id = $1)))
+        AND ${shownOnSchool('albums', '$1')}
         AND ${LIVE}`,
     [schoolId, now, imageId],
   );
