@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { Album, AlbumFile, AlbumListRow, TeamMember } from 'shared-kernel/contracts';
 import { multipart } from '../../../../test/support/multipart.js';
-import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
+import { demoSchoolsApp } from '../../../../test/support/demo-schools.js';
+import { backends, createClock, type TestApp } from '../../../../test/support/test-app.js';
 
 jest.setTimeout(180_000);
 
@@ -15,14 +16,22 @@ const jpeg = (r: number, g: number, b: number, width = 600, height = 400) =>
     .toBuffer();
 
 describe.each(backends())('microsite albums and team on %s', (backend) => {
+  const s = demoSchoolsApp(backend, {
+    clock: createClock(NOW),
+    users: {
+      editor: { atoms: ['c_gallery_r', 'c_gallery_w', 'c_gallery_d', 'team_r', 'team_w'], schools: ['wien'] },
+      writer: { atoms: ['c_gallery_r', 'c_gallery_w'], schools: ['wien'] },
+      reader: { atoms: ['c_gallery_r', 'team_r'], schools: ['wien'] },
+      graz: { atoms: ['c_gallery_r', 'c_gallery_w', 'c_gallery_d', 'team_r', 'team_w'], schools: ['graz'] },
+    },
+  });
+  const { call, sql, cookies } = s;
   let t: TestApp;
   let wien: number;
   let graz: number;
-  const cookies: Record<string, string> = {};
-
-  const call = (method: string, url: string, user: string, payload?: unknown) =>
-    t.request({ method, url, payload: payload as object, headers: { cookie: cookies[user]! } });
-  const sql = async <T>(text: string, params: unknown[] = []) => (await t.db.query<T>(text, params)).rows;
+  beforeAll(() => {
+    ({ t, wien, graz } = s);
+  });
   const upload = async (user: string, data: Buffer, query = `?sid=${wien}`) => {
     const body = multipart([{ name: 'file', filename: 'foto.jpg', data }]);
     return t.request({ method: 'POST', url: `/api-content/album-file${query}`, headers: { cookie: cookies[user]!, ...body.headers }, payload: body.payload });
@@ -44,21 +53,6 @@ describe.each(backends())('microsite albums and team on %s', (backend) => {
     ...overrides,
   });
   const album = async (id: number, user = 'editor') => (await call('GET', `/api-content/album?id=${id}`, user)).json<Album>();
-
-  beforeAll(async () => {
-    t = await createTestApp({ backend, seed: 'demo', clock: createClock(NOW) });
-    const rows = await sql<{ id: number; name: string }>('SELECT id, name FROM schools ORDER BY id');
-    wien = rows.find((r) => r.name.includes('Wien'))!.id;
-    graz = rows.find((r) => r.name.includes('Graz'))!.id;
-    cookies.editor = (await t.loginAs({ atoms: ['c_gallery_r', 'c_gallery_w', 'c_gallery_d', 'team_r', 'team_w'], schools: [wien] })).cookie;
-    cookies.writer = (await t.loginAs({ atoms: ['c_gallery_r', 'c_gallery_w'], schools: [wien] })).cookie;
-    cookies.reader = (await t.loginAs({ atoms: ['c_gallery_r', 'team_r'], schools: [wien] })).cookie;
-    cookies.graz = (await t.loginAs({ atoms: ['c_gallery_r', 'c_gallery_w', 'c_gallery_d', 'team_r', 'team_w'], schools: [graz] })).cookie;
-  });
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('creates an album from three uploads, re-orders, replaces at an index and removes images', async () => {
     const [red, green, blue] = [await uploadId('editor', [200, 0, 0]), await uploadId('editor', [0, 200, 0]), await uploadId('editor', [0, 0, 200])];

@@ -1,35 +1,31 @@
 import type { Appointment, SchoolCalendar } from 'shared-kernel/contracts';
-import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
+import { demoSchoolsApp } from '../../../../test/support/demo-schools.js';
+import { backends, createClock } from '../../../../test/support/test-app.js';
 
 jest.setTimeout(180_000);
 
 const NOW = new Date('2026-11-21T09:30:00Z');
 
 describe.each(backends())('school calendar and appointments on %s', (backend) => {
-  let t: TestApp;
+  const s = demoSchoolsApp(backend, {
+    clock: createClock(NOW),
+    users: {
+      calendar: { atoms: ['c_settings_r', 'c_news_r'], schools: ['wien'] },
+      noNews: { atoms: ['c_settings_r'], schools: ['wien'] },
+      leads: { atoms: ['lead_r'], schools: ['wien'] },
+      nothing: { atoms: ['c_news_r', 'team_r'], schools: ['wien'] },
+    },
+  });
+  const { sql } = s;
   let wien: number;
   let graz: number;
-  const cookies: Record<string, string> = {};
-  const get = (url: string, user: string) => t.request({ method: 'GET', url, headers: { cookie: cookies[user]! } });
-  const sql = async <T>(text: string, params: unknown[] = []) => (await t.db.query<T>(text, params)).rows;
+  beforeAll(() => {
+    ({ wien, graz } = s);
+  });
+  const get = (url: string, user: string) => s.call('GET', url, user);
   const appointment = async (school: number, type: number, ds: string, de: string) =>
     (await sql<{ id: number }>('INSERT INTO appointments (school_id, type, ds, de) VALUES ($1, $2, $3, $4) RETURNING id', [school, type, ds, de]))[0]!.id;
   const range = (from: string, to: string) => `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
-
-  beforeAll(async () => {
-    t = await createTestApp({ backend, seed: 'demo', clock: createClock(NOW) });
-    const rows = await sql<{ id: number; name: string }>('SELECT id, name FROM schools ORDER BY id');
-    wien = rows.find((r) => r.name.includes('Wien'))!.id;
-    graz = rows.find((r) => r.name.includes('Graz'))!.id;
-    cookies.calendar = (await t.loginAs({ atoms: ['c_settings_r', 'c_news_r'], schools: [wien] })).cookie;
-    cookies.noNews = (await t.loginAs({ atoms: ['c_settings_r'], schools: [wien] })).cookie;
-    cookies.leads = (await t.loginAs({ atoms: ['lead_r'], schools: [wien] })).cookie;
-    cookies.nothing = (await t.loginAs({ atoms: ['c_news_r', 'team_r'], schools: [wien] })).cookie;
-  });
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('ie-next: the upcoming appointments of one type, soonest first, only of the school asked for', async () => {
     const later = await appointment(wien, 1, '2026-12-10T17:00:00Z', '2026-12-10T18:30:00Z');

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { AlbumFile, SchoolSettings, SchoolSettingsListRow, TeamMember } from 'shared-kernel/contracts';
 import { multipart } from '../../../../test/support/multipart.js';
-import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
+import { demoSchoolsApp } from '../../../../test/support/demo-schools.js';
+import { backends, createClock, type TestApp } from '../../../../test/support/test-app.js';
 
 jest.setTimeout(180_000);
 
@@ -9,15 +10,26 @@ const NOW = new Date('2026-11-21T09:30:00Z');
 const image = (width: number, height: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg') =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })[format]().toBuffer();
 
+const ALL = ['c_settings_r', 'c_settings_w', 'c_gallery_r', 'c_gallery_w', 'c_news_r', 'c_news_w', 'team_r', 'team_w'] as const;
+
 describe.each(backends())('microsite settings and the public API on %s', (backend) => {
+  const s = demoSchoolsApp(backend, {
+    clock: createClock(NOW),
+    env: { MICROSITE_ORIGINS: 'https://www.schule-wien.example' },
+    users: {
+      editor: { atoms: [...ALL], schools: ['wien'] },
+      reader: { atoms: ['c_settings_r'], schools: ['wien'] },
+      graz: { atoms: [...ALL], schools: ['graz'] },
+      both: { atoms: [...ALL], schools: ['wien', 'graz'] },
+    },
+  });
+  const { call, sql, cookies } = s;
   let t: TestApp;
   let wien: number;
   let graz: number;
-  const cookies: Record<string, string> = {};
-
-  const call = (method: string, url: string, user: string, payload?: unknown) =>
-    t.request({ method, url, payload: payload as object, headers: { cookie: cookies[user]! } });
-  const sql = async <T>(text: string, params: unknown[] = []) => (await t.db.query<T>(text, params)).rows;
+  beforeAll(() => {
+    ({ t, wien, graz } = s);
+  });
   const send = (method: string, url: string, user: string, data: Buffer) => {
     const body = multipart([{ name: 'file', filename: 'bild.jpg', data }]);
     return t.request({ method, url, headers: { cookie: cookies[user]!, ...body.headers }, payload: body.payload });
@@ -35,22 +47,6 @@ describe.each(backends())('microsite settings and the public API on %s', (backen
       headers: { 'content-type': 'application/json', ...headers },
       payload: { firstname: 'Lena', lastname: 'Berger', email: 'lena@example.org', message: 'Probetraining?', submission_key: 'k-00000001', ...overrides },
     });
-
-  beforeAll(async () => {
-    t = await createTestApp({ backend, seed: 'demo', clock: createClock(NOW), env: { MICROSITE_ORIGINS: 'https://www.schule-wien.example' } });
-    const rows = await sql<{ id: number; name: string }>('SELECT id, name FROM schools ORDER BY id');
-    wien = rows.find((r) => r.name.includes('Wien'))!.id;
-    graz = rows.find((r) => r.name.includes('Graz'))!.id;
-    const all = ['c_settings_r', 'c_settings_w', 'c_gallery_r', 'c_gallery_w', 'c_news_r', 'c_news_w', 'team_r', 'team_w'] as const;
-    cookies.editor = (await t.loginAs({ atoms: [...all], schools: [wien] })).cookie;
-    cookies.reader = (await t.loginAs({ atoms: ['c_settings_r'], schools: [wien] })).cookie;
-    cookies.graz = (await t.loginAs({ atoms: [...all], schools: [graz] })).cookie;
-    cookies.both = (await t.loginAs({ atoms: [...all], schools: [wien, graz] })).cookie;
-  });
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('reads and saves settings with versions, applies timetable markers and refuses a taken slug', async () => {
     const list = (await call('GET', '/api-config/school-list', 'editor')).json<{ rows: SchoolSettingsListRow[] }>().rows;
