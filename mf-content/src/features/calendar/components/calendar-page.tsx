@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, ErrorPanel, formatDate, PageHeader, Spinner, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
+import { Button, ErrorPanel, formatDate, PageHeader, Spinner, useCan, useRequest } from 'shared-kernel';
+import { SchoolPicker, useSchoolInView } from '../../../components/school-picker.js';
 import { NS } from '../i18n.js';
 import { getSchoolCalendar } from '../api/calendar-api.js';
 import { useCalendarState } from '../hooks/use-calendar-state.js';
@@ -17,12 +17,7 @@ import styles from './calendar.module.css';
  */
 export function CalendarPage() {
   const { t, i18n } = useTranslation(NS);
-  const { schools, selectedIds, key } = useSchoolFilter();
-  const inView = selectedIds.length > 0 ? schools.filter((school) => selectedIds.includes(school.id)) : schools;
-  const [schoolId, setSchoolId] = useState<number | undefined>(inView[0]?.id);
-  useEffect(() => {
-    if (!inView.some((school) => school.id === schoolId)) setSchoolId(inView[0]?.id);
-  }, [key, inView, schoolId]);
+  const { inView, schoolId, setSchoolId, filterKey } = useSchoolInView();
   const { view, day, show } = useCalendarState();
   const canReadNews = useCan('c_news_r');
   const today = dayjs().startOf('day');
@@ -31,7 +26,7 @@ export function CalendarPage() {
   const from = weeks[0][0];
   const to = weeks[weeks.length - 1][6].add(1, 'day');
   const rangeKey = `${from.format('YYYY-MM-DD')}/${to.format('YYYY-MM-DD')}`;
-  const { state, data, reload } = useRequest((signal) => getSchoolCalendar(schoolId!, from.toDate(), to.toDate(), signal), [schoolId, rangeKey, key], {
+  const { state, data, reload } = useRequest((signal) => getSchoolCalendar(schoolId!, from.toDate(), to.toDate(), signal), [schoolId, rangeKey, filterKey], {
     enabled: schoolId !== undefined,
   });
 
@@ -49,12 +44,7 @@ export function CalendarPage() {
       <div className={styles.toolbar}>
         {inView.length > 1 && (
           <span className={styles.group}>
-            <label htmlFor="calendar-school">{t('calendar.school')}</label>
-            <select id="calendar-school" value={schoolId ?? ''} onChange={(event) => setSchoolId(Number(event.target.value))}>
-              {inView.map((school) => (
-                <option key={school.id} value={school.id}>{school.name}</option>
-              ))}
-            </select>
+            <SchoolPicker label={t('calendar.school')} schools={inView} value={schoolId} onChange={setSchoolId} />
           </span>
         )}
         <span className={styles.group} role="group" aria-label={t('calendar.view')}>

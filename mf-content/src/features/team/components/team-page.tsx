@@ -1,7 +1,8 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ErrorPanel, PageHeader, Spinner, toErrorCode, toast, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
+import { Button, ErrorPanel, PageHeader, Spinner, toErrorCode, toast, useCan, useRequest } from 'shared-kernel';
 import { HIDEABLE_SCHOOL_ROLE, type TeamMember } from 'shared-kernel/contracts';
+import { SchoolPicker, useSchoolInView } from '../../../components/school-picker.js';
 import { NS } from '../../../i18n.js';
 import { getTeam, setTeamMemberHidden, teamPhotoUrl, uploadTeamPhoto } from '../api/team-api.js';
 import styles from './team-page.module.css';
@@ -14,15 +15,10 @@ import styles from './team-page.module.css';
 export function TeamPage() {
   const { t } = useTranslation(NS);
   const canWrite = useCan('team_w');
-  const { schools, selectedIds, key } = useSchoolFilter();
-  const inView = selectedIds.length > 0 ? schools.filter((school) => selectedIds.includes(school.id)) : schools;
-  const [schoolId, setSchoolId] = useState<number | undefined>(inView[0]?.id);
-  useEffect(() => {
-    if (!inView.some((school) => school.id === schoolId)) setSchoolId(inView[0]?.id);
-  }, [key, inView, schoolId]);
-  const { state, data, reload } = useRequest((signal) => getTeam(schoolId!, signal), [schoolId, key], { enabled: schoolId !== undefined });
+  const { inView, schoolId, setSchoolId, filterKey } = useSchoolInView();
+  const { state, data, reload } = useRequest((signal) => getTeam(schoolId!, signal), [schoolId, filterKey], { enabled: schoolId !== undefined });
   const [busy, setBusy] = useState<string | null>(null);
-  const schoolName = (id: number) => schools.find((school) => school.id === id)?.name ?? String(id);
+  const schoolName = (id: number) => inView.find((school) => school.id === id)?.name ?? String(id);
 
   const run = async (member: TeamMember, action: () => Promise<unknown>) => {
     setBusy(member.mno);
@@ -45,12 +41,7 @@ export function TeamPage() {
     <>
       <PageHeader title={t('team.title')} />
       <div className={styles.toolbar}>
-        <label htmlFor="team-school">{t('team.school')}</label>
-        <select id="team-school" value={schoolId ?? ''} onChange={(event) => setSchoolId(Number(event.target.value))}>
-          {inView.map((school) => (
-            <option key={school.id} value={school.id}>{school.name}</option>
-          ))}
-        </select>
+        <SchoolPicker label={t('team.school')} schools={inView} value={schoolId} onChange={setSchoolId} />
       </div>
       {state > 0 ? (
         <ErrorPanel code={state} onRetry={reload} />
