@@ -16,6 +16,7 @@ export * from './business.js';
 export * from './students.js';
 export * from './income-expense.js';
 export * from './tickets.js';
+export * from './published-content.js';
 export * from './news.js';
 export * from './association.js';
 export * from './microsite.js';

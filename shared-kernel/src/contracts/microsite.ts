@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import { MSG } from './messages.js';
-import { CONTENT_VISIBILITY } from './enums.js';
-import { NEWS_VISIBILITIES } from './news.js';
+import { assignedContentFields, CONTENT_VISIBILITIES, contentIdSchema, isoDateTimeSchema } from './published-content.js';
 
 /**
  * The school microsite (spec 002 §2.18-2.20, §3-§5, §9): albums, team, school settings with
@@ -10,15 +9,9 @@ import { NEWS_VISIBILITIES } from './news.js';
  * order (the first is the cover).
  */
 
-const id = () => yup.number().typeError(MSG.invalid).integer(MSG.invalid).min(1, MSG.invalid).max(2_147_483_647, MSG.invalid);
-const isoDateTime = () =>
-  yup
-    .string()
-    .nullable()
-    .default(null)
-    .test('iso-date-time', MSG.date, (value) => !value || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))));
+const id = contentIdSchema;
 
-export const ALBUM_VISIBILITIES = NEWS_VISIBILITIES;
+export const ALBUM_VISIBILITIES = CONTENT_VISIBILITIES;
 export const ALBUM_MAX_FILES = 200;
 export const ALBUM_FILE_MAX_BYTES = 15 * 1024 * 1024;
 /** Sizes of album images (width x height, 0 = keep the ratio): cover in lists, thumbnail, large. */
@@ -33,20 +26,9 @@ export const albumFormSchema = yup
   .object({
     title: yup.string().trim().required(MSG.required).max(200, MSG.tooLong),
     /** ISO date-time (screens: DD.MM.YYYY HH:mm:ss). */
-    date_published: isoDateTime(),
-    date_expired: isoDateTime().test('after-publish', MSG.date, function (value) {
-      const published = this.parent.date_published as string | null;
-      return !value || !published || Date.parse(value) > Date.parse(published);
-    }),
-    active: yup.boolean().default(true),
-    /** Status assignment: 1 the owner school, 3 certain schools, 4 all schools. */
-    visibility: yup.number().typeError(MSG.required).oneOf([...ALBUM_VISIBILITIES], MSG.invalid).required(MSG.required),
-    schools: yup
-      .array(id().required())
-      .max(500)
-      .default([])
-      .when('visibility', { is: CONTENT_VISIBILITY.certainSchools, then: (schema) => schema.min(1, MSG.oneSchool) }),
-    school_id: id().required(MSG.required),
+    date_published: isoDateTimeSchema(),
+    /** Expiry, active, status assignment (1 the owner school, 3 certain schools, 4 all) with its schools, owner school. */
+    ...assignedContentFields(),
     /** Ids of uploaded album images in gallery order; at least one. */
     files: yup.array(id().required()).min(1, MSG.oneImage).max(ALBUM_MAX_FILES).default([]),
   })

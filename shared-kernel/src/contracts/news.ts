@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { MSG } from './messages.js';
-import { CONTENT_VISIBILITY } from './enums.js';
+import { assignedContentFields, CONTENT_VISIBILITIES, contentIdSchema, isoDateTimeSchema } from './published-content.js';
 
 /**
  * Microsite news form (spec 002 §2.18, §3, §5). The body is rich text (HTML) that the server
@@ -9,15 +9,10 @@ import { CONTENT_VISIBILITY } from './enums.js';
  * `file`) and referenced by id in `files`. List reads: newsListSchema / NewsListRow in business.ts.
  */
 
-const id = () => yup.number().typeError(MSG.invalid).integer(MSG.invalid).min(1, MSG.invalid).max(2_147_483_647, MSG.invalid);
-const isoDateTime = () =>
-  yup
-    .string()
-    .nullable()
-    .default(null)
-    .test('iso-date-time', MSG.date, (value) => !value || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))));
+const id = contentIdSchema;
+const isoDateTime = isoDateTimeSchema;
 
-export const NEWS_VISIBILITIES = [CONTENT_VISIBILITY.currentUser, CONTENT_VISIBILITY.certainSchools, CONTENT_VISIBILITY.allSchools] as const;
+export const NEWS_VISIBILITIES = CONTENT_VISIBILITIES;
 export const NEWS_BODY_MAX = 200_000;
 export const NEWS_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const NEWS_MAX_FILES = 20;
@@ -35,25 +30,7 @@ const newsTextFields = () => ({
 export const newsFormSchema = yup
   .object({
     ...newsTextFields(),
-    /** ISO date-time, after date_published. */
-    date_expired: isoDateTime().test('after-publish', MSG.date, function (value) {
-      const published = this.parent.date_published as string | null;
-      return !value || !published || Date.parse(value) > Date.parse(published);
-    }),
-    active: yup.boolean().default(true),
-    /** 1 current user, 3 certain schools, 4 all schools. */
-    visibility: yup.number().typeError(MSG.required).oneOf([...NEWS_VISIBILITIES], MSG.invalid).required(MSG.required),
-    /** Shown to these schools: required (at least one) only for visibility 3. */
-    schools: yup
-      .array(id().required())
-      .max(500)
-      .default([])
-      .when('visibility', {
-        is: CONTENT_VISIBILITY.certainSchools,
-        then: (schema) => schema.min(1, MSG.oneSchool),
-      }),
-    /** The owner school (defaults to the first school in the user's filter). */
-    school_id: id().required(MSG.required),
+    ...assignedContentFields(),
     /** Ids of files uploaded through POST /api-content/news-file. */
     files: yup.array(id().required()).max(NEWS_MAX_FILES).default([]),
   })

@@ -3,12 +3,12 @@ import {
   ALBUM_FILE_MAX_BYTES,
   ALBUM_MAX_FILES,
   ALBUM_VISIBILITIES,
-  CONTENT_VISIBILITY,
   MSG,
   albumFormSchema,
   type Album,
 } from 'shared-kernel/contracts';
 import { IMAGE_KINDS, readUploads } from '../../files/index.js';
+import { assignedSchools, uploadSchool } from '../news/assigned-content.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { savedWithVersionSchema, versionConflictResponses, versionSchema, withVersionBody } from '../../lib/record-version.js';
 import { errorResponses, idQuerySchema, successSchema } from '../../lib/route-schemas.js';
@@ -99,11 +99,7 @@ const albumRowSchema = {
 /** The validated form with the school rules checked. */
 function albumValues(request: FastifyRequest, body: unknown): AlbumValues {
   const form = validate(albumFormSchema, body);
-  if (!request.scope.schoolIds.includes(form.school_id)) throw badRequest({ school_id: MSG.invalid });
-  const mayUse = new Set(request.session!.schoolIds);
-  const schools = form.visibility === CONTENT_VISIBILITY.certainSchools ? [...new Set(form.schools)] : [];
-  if (schools.some((school) => !mayUse.has(school))) throw badRequest({ schools: MSG.invalid });
-  return { ...form, schools };
+  return { ...form, schools: assignedSchools(request, form) };
 }
 
 export default async function albumRoutes(app: FastifyInstance): Promise<void> {
@@ -261,9 +257,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { sid } = request.query as { sid?: number };
-      const schoolId = sid ?? request.scope.schoolIds[0];
-      if (schoolId === undefined || !request.scope.schoolIds.includes(schoolId)) throw badRequest({ sid: MSG.invalid });
+      const schoolId = uploadSchool(request, (request.query as { sid?: number }).sid);
       const { files } = await readUploads(request, { maxFiles: 1, maxFileBytes: ALBUM_FILE_MAX_BYTES, allowed: IMAGE_KINDS, maxImageSide: 3200 });
       const file = files[0]!;
       if (file.field !== 'file') throw badRequest({ file: MSG.required });

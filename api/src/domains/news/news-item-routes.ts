@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  CONTENT_VISIBILITY,
   MSG,
   NEWS_BODY_MAX,
   NEWS_FILE_MAX_BYTES,
@@ -15,6 +14,7 @@ import { badRequest, notFound } from '../../lib/http-error.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { validate } from '../../lib/validate.js';
+import { assignedSchools, uploadSchool } from './assigned-content.js';
 import {
   deleteNews,
   getNewsFile,
@@ -115,11 +115,7 @@ function userScoped<T>(request: FastifyRequest, fn: (tx: Queryable) => Promise<T
 /** The validated and sanitised form (`body`: the request's, without a PUT's version), with the school rules checked. */
 function newsValues(request: FastifyRequest, body: unknown = request.body): NewsValues {
   const form = validate(newsFormSchema, body);
-  if (!request.scope.schoolIds.includes(form.school_id)) throw badRequest({ school_id: MSG.invalid });
-  const mayUse = new Set(request.session!.schoolIds);
-  const schools = form.visibility === CONTENT_VISIBILITY.certainSchools ? [...new Set(form.schools)] : [];
-  if (schools.some((school) => !mayUse.has(school))) throw badRequest({ schools: MSG.invalid });
-  return { ...form, schools, body: sanitizeRichText(form.body), files: [...new Set(form.files)] };
+  return { ...form, schools: assignedSchools(request, form), body: sanitizeRichText(form.body), files: [...new Set(form.files)] };
 }
 
 export async function newsItemRoutes(app: FastifyInstance): Promise<void> {
@@ -274,9 +270,7 @@ export async function newsItemRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { sid } = request.query as { sid?: number };
-      const schoolId = sid ?? request.scope.schoolIds[0];
-      if (schoolId === undefined || !request.scope.schoolIds.includes(schoolId)) throw badRequest({ sid: MSG.invalid });
+      const schoolId = uploadSchool(request, (request.query as { sid?: number }).sid);
       const { files } = await readUploads(request, {
         maxFiles: 1,
         maxFileBytes: NEWS_FILE_MAX_BYTES,
