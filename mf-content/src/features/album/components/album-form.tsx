@@ -1,5 +1,5 @@
 import { yupToFormErrors, type FormikErrors, type FormikHelpers } from 'formik';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { HTTPError, SubmitStateBox, toErrorCode, toast, useCan } from 'shared-kernel';
@@ -45,15 +45,23 @@ function UploadsIntoForm({ uploads, onOwnerSchool }: { uploads: ReturnType<typeo
   const formik = useFormikContext<AlbumFormValues>();
   const { stored, take } = uploads;
   const { setFieldValue, values } = formik;
+  // The gallery as last set here: formik applies setFieldValue on a later render, so an upload
+  // finishing before that must build on this list, not on the stale `values.files` (it would
+  // drop the image stored just before it).
+  const latest = useRef(values.files);
+  useEffect(() => {
+    latest.current = values.files;
+  }, [values.files]);
   useEffect(() => {
     if (stored.length === 0) return;
-    let files = values.files;
+    let files = latest.current;
     for (const { file, replaceIndex } of stored) {
       files = replaceIndex === null || replaceIndex >= files.length ? [...files, file] : files.map((entry, index) => (index === replaceIndex ? file : entry));
     }
+    latest.current = files;
     take();
     void setFieldValue('files', files, true);
-  }, [stored, take, setFieldValue, values.files]);
+  }, [stored, take, setFieldValue]);
   useEffect(() => onOwnerSchool(values.school_id), [values.school_id, onOwnerSchool]);
   return null;
 }
