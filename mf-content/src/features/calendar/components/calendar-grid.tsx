@@ -1,5 +1,5 @@
 import type { Dayjs } from 'dayjs';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from 'shared-kernel';
 import type { SchoolCalendar } from 'shared-kernel/contracts';
@@ -31,6 +31,7 @@ export function CalendarGrid({ view, day, today, calendar, caption, onDay }: {
 }) {
   const { t, i18n } = useTranslation(NS);
   const weeks = weeksOf(view, day);
+  const captionId = useId();
   const focusRequested = useRef(false);
   const cells = useRef(new Map<string, HTMLTableCellElement>());
   const dateLabel = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -51,8 +52,14 @@ export function CalendarGrid({ view, day, today, calendar, caption, onDay }: {
   };
 
   return (
-    <table role="grid" className={view === 'week' ? `${styles.grid} ${styles.weekView}` : styles.grid} aria-readonly="true" onKeyDown={onKeyDown}>
-      <caption className={styles.caption} aria-live="polite">{caption}</caption>
+    <table
+      role="grid"
+      aria-labelledby={captionId}
+      className={view === 'week' ? `${styles.grid} ${styles.weekView}` : styles.grid}
+      aria-readonly="true"
+      onKeyDown={onKeyDown}
+    >
+      <caption id={captionId} className={styles.caption} aria-live="polite">{caption}</caption>
       <thead>
         <tr>
           {DAYS.map((weekday) => (
