@@ -44,7 +44,10 @@ export function Tabs<T extends string>({ tabs, current, onSelect, label, renderP
   }, [current]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = ids.indexOf(current);
+    // From the tab that has the focus: a second key press may come before the selection
+    // (kept in the URL by the caller) has re-rendered.
+    const focused = ids.find((id) => tabRefs.current.get(id) === document.activeElement) ?? current;
+    const index = ids.indexOf(focused);
     let next: number | null = null;
     if (event.key === 'ArrowRight') next = (index + 1) % ids.length;
     else if (event.key === 'ArrowLeft') next = (index - 1 + ids.length) % ids.length;
