@@ -60,16 +60,17 @@ export function CalendarGrid({ view, day, today, calendar, caption, onDay }: {
       onKeyDown={onKeyDown}
     >
       <caption id={captionId} className={styles.caption} aria-live="polite">{caption}</caption>
-      <thead>
-        <tr>
+      {/* Explicit roles: with role="grid" on the table the rows are not implied everywhere. */}
+      <thead role="rowgroup">
+        <tr role="row">
           {DAYS.map((weekday) => (
-            <th key={weekday} scope="col">{t(`microsite.weekday_${weekday}`)}</th>
+            <th key={weekday} scope="col" role="columnheader">{t(`microsite.weekday_${weekday}`)}</th>
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {weeks.map((week) => (
-          <tr key={week[0].format('YYYY-MM-DD')}>
+          <tr key={week[0].format('YYYY-MM-DD')} role="row">
             {week.map((date) => {
               const key = date.format('YYYY-MM-DD');
               const entries = entriesOf(date, calendar);
