@@ -52,68 +52,71 @@ export function CalendarGrid({ view, day, today, calendar, caption, onDay }: {
   };
 
   return (
-    <table
-      role="grid"
-      aria-labelledby={captionId}
-      className={view === 'week' ? `${styles.grid} ${styles.weekView}` : styles.grid}
-      aria-readonly="true"
-      onKeyDown={onKeyDown}
-    >
-      <caption id={captionId} className={styles.caption} aria-live="polite">{caption}</caption>
-      {/* Explicit roles: with role="grid" on the table the rows are not implied everywhere. */}
-      <thead role="rowgroup">
-        <tr role="row">
-          {DAYS.map((weekday) => (
-            <th key={weekday} scope="col" role="columnheader">{t(`microsite.weekday_${weekday}`)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody role="rowgroup">
-        {weeks.map((week) => (
-          <tr key={week[0].format('YYYY-MM-DD')} role="row">
-            {week.map((date) => {
-              const key = date.format('YYYY-MM-DD');
-              const entries = entriesOf(date, calendar);
-              const focused = date.isSame(day, 'day');
-              const classes = [
-                styles.day,
-                view === 'month' && !date.isSame(day, 'month') ? styles.outside : '',
-                date.isSame(today, 'day') ? styles.today : '',
-                focused ? styles.focused : '',
-              ].filter(Boolean).join(' ');
-              return (
-                <td
-                  key={key}
-                  ref={(element) => {
-                    if (element) cells.current.set(key, element);
-                    else cells.current.delete(key);
-                  }}
-                  role="gridcell"
-                  tabIndex={focused ? 0 : -1}
-                  aria-selected={focused}
-                  aria-current={date.isSame(today, 'day') ? 'date' : undefined}
-                  className={classes}
-                  onClick={() => onDay(date)}
-                >
-                  <span className={styles.number} aria-hidden="true">{date.date()}</span>
-                  <VisuallyHidden>
-                    {dateLabel.format(date.toDate())}: {entries.length ? t('calendar.entries', { count: entries.length }) : t('calendar.nothing')}
-                  </VisuallyHidden>
-                  {entries.length > 0 && (
-                    <ul className={styles.entries}>
-                      {entries.map((entry) => (
-                        <li key={entry.key} className={entry.kind === 'class' ? undefined : styles[entry.kind]}>
-                          <EntryText entry={entry} />
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              );
-            })}
+    <>
+      {/* A heading, not a <caption>: a grid may own only rows (axe aria-required-children). */}
+      <h2 id={captionId} className={styles.caption} aria-live="polite">{caption}</h2>
+      <table
+        role="grid"
+        aria-labelledby={captionId}
+        className={view === 'week' ? `${styles.grid} ${styles.weekView}` : styles.grid}
+        aria-readonly="true"
+        onKeyDown={onKeyDown}
+      >
+        {/* Explicit roles: with role="grid" on the table the rows are not implied everywhere. */}
+        <thead role="rowgroup">
+          <tr role="row">
+            {DAYS.map((weekday) => (
+              <th key={weekday} scope="col" role="columnheader">{t(`microsite.weekday_${weekday}`)}</th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody role="rowgroup">
+          {weeks.map((week) => (
+            <tr key={week[0].format('YYYY-MM-DD')} role="row">
+              {week.map((date) => {
+                const key = date.format('YYYY-MM-DD');
+                const entries = entriesOf(date, calendar);
+                const focused = date.isSame(day, 'day');
+                const classes = [
+                  styles.day,
+                  view === 'month' && !date.isSame(day, 'month') ? styles.outside : '',
+                  date.isSame(today, 'day') ? styles.today : '',
+                  focused ? styles.focused : '',
+                ].filter(Boolean).join(' ');
+                return (
+                  <td
+                    key={key}
+                    ref={(element) => {
+                      if (element) cells.current.set(key, element);
+                      else cells.current.delete(key);
+                    }}
+                    role="gridcell"
+                    tabIndex={focused ? 0 : -1}
+                    aria-selected={focused}
+                    aria-current={date.isSame(today, 'day') ? 'date' : undefined}
+                    className={classes}
+                    onClick={() => onDay(date)}
+                  >
+                    <span className={styles.number} aria-hidden="true">{date.date()}</span>
+                    <VisuallyHidden>
+                      {dateLabel.format(date.toDate())}: {entries.length ? t('calendar.entries', { count: entries.length }) : t('calendar.nothing')}
+                    </VisuallyHidden>
+                    {entries.length > 0 && (
+                      <ul className={styles.entries}>
+                        {entries.map((entry) => (
+                          <li key={entry.key} className={entry.kind === 'class' ? undefined : styles[entry.kind]}>
+                            <EntryText entry={entry} />
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
