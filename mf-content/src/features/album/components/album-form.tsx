@@ -59,7 +59,7 @@ function UploadsIntoForm({ uploads, onOwnerSchool }: { uploads: ReturnType<typeo
       files = replaceIndex === null || replaceIndex >= files.length ? [...files, file] : files.map((entry, index) => (index === replaceIndex ? file : entry));
     }
     latest.current = files;
-    take();
+    take(stored);
     void setFieldValue('files', files, true);
   }, [stored, take, setFieldValue]);
   useEffect(() => onOwnerSchool(values.school_id), [values.school_id, onOwnerSchool]);

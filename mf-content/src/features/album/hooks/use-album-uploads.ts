@@ -73,6 +73,8 @@ export function useAlbumUploads(schoolId: number | null) {
   );
 
   const dismiss = useCallback((key: number) => setRefused((list) => list.filter((entry) => entry.key !== key)), []);
-  const take = useCallback(() => setStored([]), []);
+  // Removes exactly the uploads the form took: one stored meanwhile (its update queued before
+  // this one) stays for the next round instead of being emptied away with them.
+  const take = useCallback((taken: readonly StoredUpload[]) => setStored((list) => list.filter((entry) => !taken.includes(entry))), []);
   return { running, refused, stored, busy: running.length > 0, upload, dismiss, take };
 }
