@@ -69,7 +69,7 @@ describe('user form', () => {
     await user.type(screen.getByLabelText(/^Passwort wiederholen/), 'geheim-2026');
     await user.selectOptions(screen.getByLabelText(/^Rolle/), 'Trainer');
     await user.click(screen.getByRole('radio', { name: 'Bestimmte Schulen' }));
-    const schools = screen.getByRole('group', { name: /Schulen \*/ });
+    const schools = screen.getByRole('group', { name: 'Schulen' });
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await within(schools).findByText('Mindestens eine Schule muss ausgewählt sein.')).toBeTruthy();
     await user.click(within(schools).getByRole('checkbox', { name: 'Kampfsportschule Wien' }));
@@ -92,7 +92,7 @@ describe('user form', () => {
     await screen.findByLabelText(/^Rolle/);
     expect(screen.queryByRole('radio', { name: 'Alle Schulen' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /Administrator/ })).toBeNull();
-    expect(screen.getByRole('group', { name: /Schulen \*/ })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Schulen' })).toBeTruthy();
   });
 
   it('the superadmin makes an admin: no role needed then', async () => {

@@ -1,19 +1,10 @@
-import { getIn, useFormikContext } from 'formik';
-import { useId } from 'react';
+import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useSchoolFilter } from 'shared-kernel';
+import { SchoolChoiceField, useGroupError } from 'shared-kernel/forms';
 import { NS } from '../i18n.js';
 import type { UserFormValues } from '../utils/user-form-values.js';
 import styles from './users.module.css';
-
-/** The error of a group of inputs, once touched or submitted (translated in namespace common). */
-function useGroupError(name: keyof UserFormValues) {
-  const { t } = useTranslation('common');
-  const formik = useFormikContext<UserFormValues>();
-  const error: unknown = getIn(formik.errors, name);
-  const shown = (Boolean(getIn(formik.touched, name)) || formik.submitCount > 0) && typeof error === 'string';
-  return shown ? t(error) : null;
-}
 
 /**
  * School access: "all schools" (offered only to a caller who has all schools, spec 001 §6) or
@@ -23,16 +14,8 @@ export function SchoolAccessFields({ allowAll }: { allowAll: boolean }) {
   const { t } = useTranslation(NS);
   const formik = useFormikContext<UserFormValues>();
   const { schools } = useSchoolFilter();
-  const errorId = useId();
-  const schoolsError = useGroupError('schools');
   const statusError = useGroupError('status');
-  const { status, schools: chosen } = formik.values;
-
-  const toggle = (id: number, checked: boolean) => {
-    const next = checked ? [...chosen, id].sort((a, b) => a - b) : chosen.filter((school) => school !== id);
-    void formik.setFieldValue('schools', next, true);
-    void formik.setFieldTouched('schools', true, false);
-  };
+  const { status } = formik.values;
 
   return (
     <>
@@ -54,29 +37,7 @@ export function SchoolAccessFields({ allowAll }: { allowAll: boolean }) {
           {statusError && <span className={styles.error}>{statusError}</span>}
         </fieldset>
       )}
-      {status === 2 && (
-        <fieldset className={styles.group} aria-describedby={schoolsError ? errorId : undefined}>
-          <legend>{t('users.schools')} *</legend>
-          {schools.map((school) => (
-            <label key={school.id} className={styles.choice}>
-              <input
-                type="checkbox"
-                name="schools"
-                value={school.id}
-                checked={chosen.includes(school.id)}
-                aria-invalid={Boolean(schoolsError)}
-                onChange={(event) => toggle(school.id, event.target.checked)}
-              />
-              {school.name}
-            </label>
-          ))}
-          {schoolsError && (
-            <span id={errorId} className={styles.error}>
-              {schoolsError}
-            </span>
-          )}
-        </fieldset>
-      )}
+      {status === 2 && <SchoolChoiceField legend={t('users.schools')} schools={schools} />}
     </>
   );
 }
