@@ -1,6 +1,7 @@
 import './i18n.js';
 import type { RemoteRoutesModule } from 'shared-kernel';
 import { RedirectHome } from './app/redirect-home.js';
+import { ConclusionsRoutes } from './features/conclusions/conclusions-routes.js';
 import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { HelpRoutes } from './features/help/help-routes.js';
 import { SettingsRoutes } from './features/settings-routes.js';
@@ -15,7 +16,7 @@ export const routes: RemoteRoutesModule['routes'] = {
   'm-dash': DashboardRoutes,
   'm-student': StudentsRoutes,
   'm-lead': RedirectHome,
-  'm-con': RedirectHome,
+  'm-con': ConclusionsRoutes,
   'm-conf': SettingsRoutes,
   'm-template': TemplatesRoutes,
   'm-reminder': RedirectHome,

@@ -5,3 +5,4 @@ export {
 } from './reload-guard.js';
 export { HTTPError, TimeoutError } from 'ky';
 export { useRequest, type RequestResult } from './use-request.js';
+export { saveDownload, fileNameFromDisposition } from './save-download.js';

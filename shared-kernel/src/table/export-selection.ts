@@ -1,4 +1,4 @@
-import { http, toErrorCode } from 'shared-kernel';
+import { http, saveDownload, toErrorCode } from 'shared-kernel';
 import type { FilterEntry, SortEntry } from 'shared-kernel/contracts';
 import type { RowId } from './use-server-list-controller.js';
 
@@ -27,36 +27,10 @@ export function exportSelectionUrl({ url, ids, format }: Omit<ExportSelectionOpt
   return `${path}?${params.toString()}`;
 }
 
-function fileNameFrom(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1].trim() : null;
-}
-
 /** Downloads `path` through the kernel's http client; 0 or the error code. */
 async function downloadExport(path: string, format: ExportFormat, fileName?: string): Promise<number> {
   try {
-    const response = await http.get(path);
-    const blob = await response.blob();
-    const name = fileNameFrom(response.headers.get('content-disposition')) ?? fileName ?? `export.${format}`;
-    const href = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = href;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    // Give the browser time to start the download before the blob goes away.
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    await saveDownload(await http.get(path), fileName ?? `export.${format}`);
     return 0;
   } catch (error) {
     return toErrorCode(error);
