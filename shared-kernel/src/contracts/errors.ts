@@ -65,6 +65,10 @@ export const ERROR = {
   mailTooLarge: 54,
   /** Document by mail: the recipient (lead, student) has no e-mail address. */
   recipientWithoutEmail: 55,
+  /** Conclusions: an activated conclusion can no longer be changed or deleted. */
+  conclusionActivated: 60,
+  /** Conclusions: the SEPA mandate reference is already used with this creditor account. */
+  mandateRefInUse: 61,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

@@ -24,3 +24,4 @@ export * from './config.js';
 export * from './calendar.js';
 export * from './templates.js';
 export * from './template-documents.js';
+export * from './conclusion.js';

@@ -40,6 +40,8 @@ export const commonDe = {
     51: 'Nur Benutzer mit Zugriff auf alle Schulen können die Vorlage für alle Schulen ändern.',
     54: 'Die Anhänge sind zu groß für eine E-Mail.',
     55: 'Für den Empfänger ist keine E-Mail-Adresse hinterlegt.',
+    60: 'Eine aktivierte Anmeldung kann nicht mehr geändert oder gelöscht werden.',
+    61: 'Die Mandatsreferenz ist für dieses Konto bereits vergeben.',
     1000: 'Ungültige CAMT-Datei.',
     1001: 'Die Datei ist keine XML-Datei.',
     1002: 'Die Datei oder einige Buchungen wurden bereits importiert.',

@@ -40,6 +40,8 @@ export const commonEn = {
     51: 'Only users with access to all schools can change the template for all schools.',
     54: 'The attachments are too large for an e-mail.',
     55: 'The recipient has no e-mail address.',
+    60: 'An activated conclusion can no longer be changed or deleted.',
+    61: 'The mandate reference is already used with this account.',
     1000: 'Invalid CAMT file.',
     1001: 'The file is not an XML file.',
     1002: 'The file or some of its transactions have already been imported.',
