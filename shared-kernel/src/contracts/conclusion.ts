@@ -302,8 +302,8 @@ export interface ConclusionListRow {
   ln: string;
   /** paper form */
   po: boolean;
-  /** activated (ISO date-time) or null */
-  act: string | null;
+  /** activated */
+  act: boolean;
   /** withdrawal date (ISO date) or null: the row is shown orange */
   date_withdrawal: string | null;
   /** contract start (ISO date) or null */
