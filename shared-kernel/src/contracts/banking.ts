@@ -112,3 +112,16 @@ export const creditorIdRule = () =>
     .string()
     .transform((value: unknown) => (typeof value === 'string' ? normaliseCreditorId(value) : value))
     .test('creditor-id', BANKING_MSG.creditorId, (value) => !value || validateCreditorId(value));
+
+/** GET /api-conclusion/iban?v=: the IBAN lookup (BIC and bank name from the bank code). */
+export interface IbanLookup {
+  /** The IBAN passes {@link validateIban}. */
+  valid: boolean;
+  /** BIC of the bank code; '' when unknown (the directories cover AT and DE). */
+  bic: string;
+  /** Bank name; '' when unknown (the Austrian directory has no names). */
+  bank: string;
+}
+
+/** Longest input the IBAN lookup takes: the longest IBAN (34) written in groups of four. */
+export const IBAN_INPUT_MAX_LENGTH = 42;

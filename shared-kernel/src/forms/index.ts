@@ -22,6 +22,7 @@ export {
   type MoneyFieldProps,
   type IbanFieldProps,
 } from './fields.js';
+export { IbanBicFields, type IbanBicFieldsProps } from './iban-bic-fields.js';
 export { FieldFrame, type BaseFieldProps } from './field-frame.js';
 export { useFieldA11y, type FieldA11y } from './use-field-a11y.js';
 export { validateIban, normaliseIban, formatIban, validateBic, validateCreditorId } from 'shared-kernel/contracts';
