@@ -50,7 +50,7 @@ const config: Config = {
       transform: tsJest,
       // file-type (upload checks) and its parsers ship ESM only, and file-type exports no
       // `require` entry: map it to its file and let ts-jest turn these into CommonJS.
-      transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit|jose)/)'],
       moduleNameMapper: { '^file-type$': '<rootDir>/node_modules/file-type/index.js', ...kernelMapper },
       testTimeout: 60_000,
     },

@@ -63,6 +63,13 @@ export interface AppConfig {
   seminarUrl: string;
   /** HS256 secret of the seminar page's tokens (at least 32 characters), '' = not configured. */
   seminarSecret: string;
+  /**
+   * The online-contracts page the new-conclusion screen frames when the beta flag
+   * new_conclusion_frame is on (http(s) URL), '' = not configured.
+   */
+  onlineContractsUrl: string;
+  /** HS256 secret of the online-contracts page's tokens (at least 32 characters), '' = not configured. */
+  onlineContractsSecret: string;
   disabledMemberStatuses: number[];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -169,6 +176,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (seminarUrl && !/^https?:\/\/[^/]/i.test(seminarUrl)) throw new Error(`SEMINAR_URL must be an http(s) URL, got "${seminarUrl}"`);
   const seminarSecret = env.SEMINAR_SECRET?.trim() ?? '';
   if (seminarSecret && seminarSecret.length < 32) throw new Error('SEMINAR_SECRET must have at least 32 characters');
+  const onlineContractsUrl = env.ONLINE_CONTRACTS_URL?.trim() ?? '';
+  if (onlineContractsUrl && !/^https?:\/\/[^/]/i.test(onlineContractsUrl)) throw new Error(`ONLINE_CONTRACTS_URL must be an http(s) URL, got "${onlineContractsUrl}"`);
+  const onlineContractsSecret = env.ONLINE_CONTRACTS_SECRET?.trim() ?? '';
+  if (onlineContractsSecret && onlineContractsSecret.length < 32) throw new Error('ONLINE_CONTRACTS_SECRET must have at least 32 characters');
   const micrositeUrl = env.MICROSITE_URL?.trim() ?? '';
   if (micrositeUrl && !(/^https?:\/\/[^/\s]+/i.test(micrositeUrl) && micrositeUrl.includes('{slug}'))) {
     throw new Error(`MICROSITE_URL must be an http(s) URL containing {slug}, got "${micrositeUrl}"`);
@@ -204,6 +215,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     videoDir: isAbsolute(videoDir) ? videoDir : resolve(process.cwd(), videoDir),
     seminarUrl,
     seminarSecret,
+    onlineContractsUrl,
+    onlineContractsSecret,
     disabledMemberStatuses,
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),

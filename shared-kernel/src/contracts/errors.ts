@@ -69,6 +69,12 @@ export const ERROR = {
   conclusionActivated: 60,
   /** Conclusions: the SEPA mandate reference is already used with this creditor account. */
   mandateRefInUse: 61,
+  /** Conclusions: the online-contracts page is not configured on this server (ONLINE_CONTRACTS_URL, ONLINE_CONTRACTS_SECRET). */
+  onlineContractsNotConfigured: 65,
+  /** Conclusions: a pre-student needs an activated conclusion with a student and no network member number yet. */
+  preStudentNotPossible: 66,
+  /** Conclusions: the conclusion's school contract template or bank account no longer exists (activation impossible). */
+  activationSourceMissing: 68,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

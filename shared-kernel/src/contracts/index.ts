@@ -25,3 +25,4 @@ export * from './calendar.js';
 export * from './templates.js';
 export * from './template-documents.js';
 export * from './conclusion.js';
+export * from './conclusion-activation.js';

@@ -53,6 +53,8 @@ export default fp(
     const tiles = app.config.mapTileUrl ? [tileOrigin(app.config.mapTileUrl)] : [];
     // /c-seminar frames the configured events page (and only that origin besides this one).
     const seminar = app.config.seminarUrl ? [new URL(app.config.seminarUrl).origin] : [];
+    // The new-conclusion screen frames the online-contracts page (beta flag new_conclusion_frame).
+    const onlineContracts = app.config.onlineContractsUrl ? [new URL(app.config.onlineContractsUrl).origin] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -63,7 +65,7 @@ export default fp(
           imgSrc: ["'self'", 'data:', 'blob:', ...remotes, ...tiles],
           fontSrc: ["'self'", 'data:', ...remotes],
           connectSrc: ["'self'", ...remotes],
-          frameSrc: ["'self'", ...seminar],
+          frameSrc: ["'self'", ...seminar, ...onlineContracts],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
