@@ -32,4 +32,11 @@ export { ConflictNotice, type ConflictNoticeProps } from './conflict-notice.js';
 export { RichTextEditor, type RichTextEditorHandle, type RichTextEditorProps } from './rich-text-editor.js';
 export { sanitizeRichHtml, isAllowedLinkUrl } from './sanitize-rich-html.js';
 export { RichTextField, type RichTextFieldProps } from './rich-text-field.js';
-export { SchoolChoiceField, useGroupError, type SchoolChoiceFieldProps } from './school-choice-field.js';
+export {
+  SchoolChoiceField,
+  CheckboxGroupField,
+  useGroupError,
+  type SchoolChoiceFieldProps,
+  type CheckboxGroupFieldProps,
+  type CheckboxGroupOption,
+} from './school-choice-field.js';

@@ -32,24 +32,35 @@ export interface SchoolChoiceFieldProps {
   unknownSchoolLabel?: (id: number) => string;
 }
 
+/** A choice of a {@link CheckboxGroupField}. */
+export interface CheckboxGroupOption {
+  value: number;
+  label: string;
+}
+
+/** Props of {@link CheckboxGroupField}. */
+export interface CheckboxGroupFieldProps {
+  /** The group's visible name (legend). */
+  legend: string;
+  /** The formik field holding the chosen values (number[], kept sorted). */
+  name: string;
+  options: readonly CheckboxGroupOption[];
+  /** Shows the required star (the form's yup schema decides validity). */
+  required?: boolean;
+  disabled?: boolean;
+}
+
 /**
- * A required choice of schools (at least one; the form's yup schema says so): one checkbox
- * per school, ids kept sorted. Used wherever a record is assigned to schools (news, albums,
- * templates, users).
+ * A group of checkboxes choosing numbers (school ids, products ...): one labelled checkbox per
+ * option in a fieldset named by its legend, the group's error described on it.
  */
-export function SchoolChoiceField({ legend, schools, name = 'schools', disabled = false, unknownSchoolLabel }: SchoolChoiceFieldProps) {
+export function CheckboxGroupField({ legend, name, options, required = false, disabled = false }: CheckboxGroupFieldProps) {
   const formik = useFormikContext<Record<string, unknown>>();
   const errorId = useId();
   const error = useGroupError(name);
   const chosen = (getIn(formik.values, name) as number[] | undefined) ?? [];
-
-  const known = new Set(schools.map((school) => school.id));
-  const options = [
-    ...schools.map((school) => ({ id: school.id, name: school.name })),
-    ...(unknownSchoolLabel ? chosen.filter((id) => !known.has(id)).map((id) => ({ id, name: unknownSchoolLabel(id) })) : []),
-  ];
-  const toggle = (id: number, checked: boolean) => {
-    const next = checked ? [...chosen, id].sort((a, b) => a - b) : chosen.filter((entry) => entry !== id);
+  const toggle = (value: number, checked: boolean) => {
+    const next = checked ? [...chosen, value].sort((a, b) => a - b) : chosen.filter((entry) => entry !== value);
     void formik.setFieldValue(name, next, true);
     void formik.setFieldTouched(name, true, false);
   };
@@ -60,22 +71,24 @@ export function SchoolChoiceField({ legend, schools, name = 'schools', disabled 
     <fieldset className={styles.group} aria-describedby={error ? errorId : undefined}>
       <legend>
         {legend}
-        <span className={styles.required} aria-hidden="true">
-          *
-        </span>
+        {required && (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        )}
       </legend>
-      {options.map((school) => (
-        <label key={school.id} className={styles.choice}>
+      {options.map((option) => (
+        <label key={option.value} className={styles.choice}>
           <input
             type="checkbox"
             name={name}
-            value={school.id}
-            checked={chosen.includes(school.id)}
+            value={option.value}
+            checked={chosen.includes(option.value)}
             disabled={disabled}
             aria-invalid={Boolean(error)}
-            onChange={(event) => toggle(school.id, event.target.checked)}
+            onChange={(event) => toggle(option.value, event.target.checked)}
           />
-          {school.name}
+          {option.label}
         </label>
       ))}
       {error && (
@@ -85,4 +98,20 @@ export function SchoolChoiceField({ legend, schools, name = 'schools', disabled 
       )}
     </fieldset>
   );
+}
+
+/**
+ * A required choice of schools (at least one; the form's yup schema says so): one checkbox
+ * per school, ids kept sorted. Used wherever a record is assigned to schools (news, albums,
+ * templates, users).
+ */
+export function SchoolChoiceField({ legend, schools, name = 'schools', disabled = false, unknownSchoolLabel }: SchoolChoiceFieldProps) {
+  const formik = useFormikContext<Record<string, unknown>>();
+  const chosen = (getIn(formik.values, name) as number[] | undefined) ?? [];
+  const known = new Set(schools.map((school) => school.id));
+  const options = [
+    ...schools.map((school) => ({ value: school.id, label: school.name })),
+    ...(unknownSchoolLabel ? chosen.filter((id) => !known.has(id)).map((id) => ({ value: id, label: unknownSchoolLabel(id) })) : []),
+  ];
+  return <CheckboxGroupField legend={legend} name={name} options={options} required disabled={disabled} />;
 }

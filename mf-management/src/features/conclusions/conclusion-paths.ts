@@ -1,4 +1,5 @@
-import type { ConclusionListRow } from './api/conclusion-wire.js';
+import type { ConclusionListRow } from 'shared-kernel/contracts';
+
 
 /** The list, where the screens return to after a save. */
 export const CONCLUSION_LIST = '/m-con/list';

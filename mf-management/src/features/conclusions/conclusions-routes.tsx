@@ -4,6 +4,7 @@ import { RequireAtom, Spinner } from 'shared-kernel';
 import { CONCLUSION_LIST } from './conclusion-paths.js';
 
 // The list and the form are separate chunks: the list brings the table, the form formik.
+const ConclusionFormPage = lazy(() => import('./components/conclusion-form-page.js').then((m) => ({ default: m.ConclusionFormPage })));
 const ConclusionListPage = lazy(() => import('./components/conclusion-list-page.js').then((m) => ({ default: m.ConclusionListPage })));
 
 function Screen({ children }: { children: ReactNode }) {
@@ -14,12 +15,24 @@ function Screen({ children }: { children: ReactNode }) {
   );
 }
 
-/** /m-con/*: the conclusion list (spec 000 §2). */
+/**
+ * /m-con/*: the conclusion list and the regular (rc) and paper (lc) forms,
+ * /m-con/{rc|lc}/{mode}[/{id}|/{sid}/{lid}] (spec 000 §2); a form route of another shape
+ * shows the form page's error panel.
+ */
 export function ConclusionsRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to={CONCLUSION_LIST} replace />} />
       <Route path="list" element={<Screen><ConclusionListPage /></Screen>} />
+      {(['rc', 'lc'] as const).map((form) => (
+        <Route key={form} path={`${form}/*`} element={<Screen><ConclusionFormPage form={form} invalid /></Screen>} />
+      ))}
+      {(['rc', 'lc'] as const).flatMap((form) =>
+        [':mode', ':mode/:first', ':mode/:first/:second'].map((shape) => (
+          <Route key={`${form}/${shape}`} path={`${form}/${shape}`} element={<Screen><ConclusionFormPage key={form} form={form} /></Screen>} />
+        )),
+      )}
       <Route path="*" element={<Navigate to={CONCLUSION_LIST} replace />} />
     </Routes>
   );

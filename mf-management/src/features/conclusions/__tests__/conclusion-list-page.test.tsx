@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HTTPError } from 'shared-kernel';
 import { Route, Routes } from 'react-router';
+import type { ConclusionListRow } from 'shared-kernel/contracts';
 import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
 import { routes } from '../../../routes';
 import {
   activateConclusion, createPreStudent, deleteConclusion, downloadConclusionPdf, downloadSepaMandate, getConclusionList,
 } from '../api/conclusions';
-import type { ConclusionListRow } from '../api/conclusion-wire';
 
 jest.mock('../api/conclusions');
 
@@ -14,7 +14,7 @@ jest.mock('../api/conclusions');
 jest.setTimeout(40_000);
 
 const base: ConclusionListRow = {
-  ccid: 1, dc: '2026-03-04T09:15:00Z', sid: 1, cn: 'AT-1001', fn: 'Lena', ln: 'Berger', po: false, act: false,
+  ccid: 1, dc: '2026-03-04T09:15:00Z', sid: 1, sn: 'Kampfsportschule Wien', cn: 'AT-1001', fn: 'Lena', ln: 'Berger', po: false, act: false,
   date_withdrawal: null, cs: '2026-04-01', createdBy: 'Anna Admin', mno: null, stu: null,
 };
 const rows: ConclusionListRow[] = [

@@ -1,6 +1,5 @@
 import { http, saveDownload } from 'shared-kernel';
-import type { PagedListRequest, PagedListResponse } from 'shared-kernel/contracts';
-import type { ConclusionListRow } from './conclusion-wire.js';
+import type { ConclusionListRow, PagedListRequest, PagedListResponse } from 'shared-kernel/contracts';
 
 /** POST /api-conclusion/list: a page of the conclusions of the filtered schools. */
 export function getConclusionList(request: PagedListRequest, signal?: AbortSignal): Promise<PagedListResponse<ConclusionListRow>> {

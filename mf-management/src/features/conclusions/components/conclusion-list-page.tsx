@@ -2,21 +2,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  Button, PageHeader, formatDate, showErrorDialog, toErrorCode, toast, useCan, useConfirm, useSchoolFilter, useSessionStore,
+  Button, PageHeader, formatDate, showErrorDialog, toErrorCode, toast, useCan, useConfirm, useSessionStore,
 } from 'shared-kernel';
+import { CONTRACTS_CREATOR, type ConclusionListRow } from 'shared-kernel/contracts';
 import { ROW_CLASS, ServerTable, useServerListController, type ServerColumn } from 'shared-kernel/table';
 import {
   createPreStudent, deleteConclusion, downloadConclusionPdf, downloadSepaMandate, getConclusionList,
 } from '../api/conclusions.js';
-import type { ConclusionListRow } from '../api/conclusion-wire.js';
 import { NS } from '../i18n.js';
 import { conclusionEditPath } from '../conclusion-paths.js';
 import { ActivateDialog } from './activate-dialog.js';
 import links from '../../settings-links.module.css';
 import styles from './conclusions.module.css';
-
-/** createdBy of the rows the online-contracts frame created (spec 000 §2). */
-const CREATED_BY_CONTRACTS = 'Contracts';
 
 /** Spec 000 §4 / §9: lists start on page 0 with 20 rows. */
 const PAGE_SIZE = 20;
@@ -37,7 +34,6 @@ export function ConclusionListPage() {
   const canStudentWrite = useCan('student_w');
   const country = useSessionStore((session) => session.appState?.country ?? 'at');
   const confirm = useConfirm();
-  const { schools } = useSchoolFilter();
   const [activating, setActivating] = useState<ConclusionListRow | null>(null);
   const list = useServerListController<ConclusionListRow>({
     fetchPage: getConclusionList,
@@ -83,11 +79,10 @@ export function ConclusionListPage() {
   );
 
   const columns = useMemo<ServerColumn<ConclusionListRow>[]>(() => {
-    const names = new Map(schools.map((school) => [school.id, school.name]));
     const yesNo = (value: unknown) => t(value ? 'conclusions.yes' : 'conclusions.no');
     return [
       { field: 'dc', header: t('conclusions.created'), width: 110, format: (value) => formatDate(value as string) },
-      { field: 'sid', header: t('conclusions.school'), format: (value) => names.get(value as number) ?? t('conclusions.school_number', { id: value }) },
+      { field: 'sid', header: t('conclusions.school'), format: (_value, row) => row.sn },
       { field: 'cn', header: t('conclusions.contract_no'), width: 130 },
       { field: 'fn', header: t('conclusions.firstname'), filter: { type: 'text' } },
       { field: 'ln', header: t('conclusions.lastname'), filter: { type: 'text' } },
@@ -110,7 +105,7 @@ export function ConclusionListPage() {
         field: 'createdBy',
         header: t('conclusions.created_by'),
         render: (row) =>
-          row.createdBy === CREATED_BY_CONTRACTS ? <span className={styles.badge}>{t('conclusions.contracts_marker')}</span> : row.createdBy,
+          row.createdBy === CONTRACTS_CREATOR ? <span className={styles.badge}>{t('conclusions.contracts_marker')}</span> : row.createdBy,
       },
       { field: 'mno', header: t('conclusions.mno'), width: 110 },
       {
@@ -166,7 +161,7 @@ export function ConclusionListPage() {
         },
       },
     ];
-  }, [t, schools, canWrite, canDelete, canStudentWrite, country, remove, download, preStudent]);
+  }, [t, canWrite, canDelete, canStudentWrite, country, remove, download, preStudent]);
 
   return (
     <>
