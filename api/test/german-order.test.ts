@@ -5,6 +5,7 @@ import { INCOME_LIST, EXPENSE_LIST } from '../src/domains/finance/income-expense
 import { NEWS_LIST } from '../src/domains/news/repository.js';
 import { TEMPLATE_LIST } from '../src/domains/templates/repository.js';
 import { REMINDER_LIST } from '../src/domains/reminders/repository.js';
+import { HUMAN_LIST } from '../src/domains/users/humans-repository.js';
 import { STUDENT_LIST } from '../src/domains/students/repository.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { compareDin5007, din5007Key } from './support/din5007.js';
@@ -190,7 +191,7 @@ describe.each(backends())('German sort order on %s', (backend) => {
 
   it('keeps a sort key column, generated from sbo_sort_key, for every text sort of every list', async () => {
     const keyColumns = new Set<string>();
-    for (const list of [STUDENT_LIST, INCOME_LIST, EXPENSE_LIST, NEWS_LIST, REMINDER_LIST, TEMPLATE_LIST]) {
+    for (const list of [STUDENT_LIST, INCOME_LIST, EXPENSE_LIST, NEWS_LIST, REMINDER_LIST, TEMPLATE_LIST, HUMAN_LIST]) {
       const aliases = new Map([...list.from.matchAll(/(?:^|\bJOIN\s+)(\w+)\s+(\w+)/g)].map((m) => [m[2], m[1]]));
       for (const column of Object.values(list.columns)) {
         const textSort = column.textSort === undefined ? [] : typeof column.textSort === 'string' ? [column.textSort] : column.textSort;

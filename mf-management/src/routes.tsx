@@ -4,6 +4,7 @@ import { RedirectHome } from './app/redirect-home.js';
 import { ConclusionsRoutes } from './features/conclusions/conclusions-routes.js';
 import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { HelpRoutes } from './features/help/help-routes.js';
+import { RemindersRoutes } from './features/reminders/reminders-routes.js';
 import { SettingsRoutes } from './features/settings-routes.js';
 import { StudentsRoutes } from './features/students-routes.js';
 import { TemplatesRoutes } from './features/templates/templates-routes.js';
@@ -19,7 +20,7 @@ export const routes: RemoteRoutesModule['routes'] = {
   'm-con': ConclusionsRoutes,
   'm-conf': SettingsRoutes,
   'm-template': TemplatesRoutes,
-  'm-reminder': RedirectHome,
+  'm-reminder': RemindersRoutes,
   'm-import': RedirectHome,
   'm-help': HelpRoutes,
 };

@@ -144,3 +144,18 @@ function displayDateToIso(value: unknown): unknown {
 export const accountLinkFormSchema = accountLinkSchema.shape({
   dob: birthDate().transform(displayDateToIso),
 });
+
+// ---- the user picker (POST /api-human/list) ------------------------------------------------
+
+/** A row of POST /api-human/list: an enabled user who sees one of the caller's schools. */
+export interface HumanRow {
+  id: number;
+  /** Username. */
+  un: string;
+  fn: string;
+  ln: string;
+}
+/** Sort ids of POST /api-human/list (ln = last name, then first name; German order). */
+export const HUMAN_LIST_SORT_FIELDS = ['ln', 'fn'] as const;
+/** Prefix filters of POST /api-human/list. */
+export const HUMAN_LIST_FILTER_FIELDS = ['ln', 'fn', 'un'] as const;

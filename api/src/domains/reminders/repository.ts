@@ -140,8 +140,11 @@ export async function leadSchool(tx: Queryable, leadId: number): Promise<number 
   return result.rows[0]?.school_id ?? null;
 }
 
-/** True when `userId` is an active user (a reminder may be delegated to them). */
-export async function isActiveUser(tx: Queryable, userId: number): Promise<boolean> {
-  const result = await tx.query('SELECT 1 FROM users WHERE id = $1 AND NOT disabled', [userId]);
+/**
+ * True when `userId` is an enabled user who sees `schoolId` (all schools or that one
+ * assigned): a reminder of that school may be delegated to them (migration 097).
+ */
+export async function maySeeSchool(tx: Queryable, userId: number, schoolId: number): Promise<boolean> {
+  const result = await tx.query('SELECT 1 FROM sbo_users_seeing_schools(ARRAY[$2::int]) AS u(id) WHERE u.id = $1', [userId, schoolId]);
   return result.rowCount > 0;
 }

@@ -17,10 +17,10 @@ import {
   deleteReminder,
   getReminder,
   insertReminder,
-  isActiveUser,
   leadSchool,
   listReminders,
   listUpcomingReminders,
+  maySeeSchool,
   updateReminder,
   type ReminderWrite,
 } from './repository.js';
@@ -79,7 +79,8 @@ const REMINDER_BY_ID = { in: 'query' as const, name: 'id', resource: 'reminder' 
 
 /**
  * The school a reminder belongs to: the student's or the lead's (which must be visible), else
- * the given school (which must be one the request may touch). Delegates must be active users.
+ * the given school (which must be one the request may touch). Delegates must be enabled users
+ * who see that school.
  * Bad references answer 400 naming the field.
  */
 async function reminderWrite(tx: Queryable, request: FastifyRequest, form: ReminderForm): Promise<ReminderWrite> {
@@ -97,7 +98,7 @@ async function reminderWrite(tx: Queryable, request: FastifyRequest, form: Remin
     if (!form.school_id || !request.scope.schoolIds.includes(form.school_id)) throw badRequest({ school_id: 'form.invalid' });
     schoolId = form.school_id;
   }
-  if (form.delegated_to && !(await isActiveUser(tx, form.delegated_to))) throw badRequest({ delegated_to: 'form.invalid' });
+  if (form.delegated_to && !(await maySeeSchool(tx, form.delegated_to, schoolId))) throw badRequest({ delegated_to: 'form.invalid' });
   return {
     schoolId,
     dateDeadline: form.date_deadline,

@@ -1,4 +1,4 @@
-import type { PagedListResponse, ReminderRow, StudentData, TimelineEntry } from 'shared-kernel/contracts';
+import type { HumanRow, PagedListResponse, ReminderRow, StudentData, TimelineEntry } from 'shared-kernel/contracts';
 import { DEMO_PASSWORD } from '../../../seed/demo.js';
 import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
 
@@ -13,6 +13,8 @@ describe.each(backends())('reminders API on %s', (backend) => {
   let wien: number;
   let student: number;
   let wienStudent: number;
+  let wienOnly: number;
+  let trainerId: number;
 
   const sql = async <T>(text: string, params: unknown[] = []) => (await t.db.query<T>(text, params)).rows;
   const call = (method: string, url: string, user: string, payload?: unknown) =>
@@ -28,6 +30,11 @@ describe.each(backends())('reminders API on %s', (backend) => {
     student = (await sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 ORDER BY id LIMIT 1', [graz]))[0]!.id;
     wienStudent = (await sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 ORDER BY id LIMIT 1', [wien]))[0]!.id;
     cookies.grazWriter = (await t.loginAs({ atoms: ['reminder_r', 'reminder_w', 'student_r'], schools: [graz] })).cookie;
+    const wienUser = await t.loginAs({ atoms: ['reminder_r', 'reminder_w'], schools: [wien] });
+    cookies.wienWriter = wienUser.cookie;
+    wienOnly = wienUser.id;
+    cookies.financeOnly = (await t.loginAs({ atoms: ['finance_r'], schools: [graz] })).cookie;
+    trainerId = (await sql<{ id: number }>("SELECT id FROM users WHERE username = 'trainer'"))[0]!.id;
   });
 
   afterAll(async () => {
@@ -108,5 +115,69 @@ describe.each(backends())('reminders API on %s', (backend) => {
     expect(await count()).toBe(before);
     const ok = await call('POST', '/api-reminder/data', 'grazWriter', { date_deadline: '2026-12-01', subject: 'Schule', school_id: graz });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('delegates only to users who see the reminder\'s school, and the picker lists exactly those', async () => {
+    const base = { date_deadline: '2026-12-02', subject: 'Rückruf', student_id: student };
+    // The trainer sees Graz: a Graz reminder may be delegated to him, not to the Wien-only user.
+    const toTrainer = await call('POST', '/api-reminder/data', 'grazWriter', { ...base, delegated_to: trainerId });
+    expect(toTrainer.statusCode).toBe(200);
+    const row = (await call('GET', `/api-reminder/data?id=${toTrainer.json<{ id: number }>().id}`, 'grazWriter')).json<ReminderRow>();
+    expect(row).toEqual(expect.objectContaining({ delegated_to: trainerId, delegated_username: 'trainer', username: expect.any(String) }));
+    const toWien = await call('POST', '/api-reminder/data', 'grazWriter', { ...base, delegated_to: wienOnly });
+    expect(toWien.statusCode).toBe(400);
+    expect(toWien.json()).toEqual(expect.objectContaining({ fields: { delegated_to: 'form.invalid' } }));
+    const moved = await call('PUT', `/api-reminder/data?id=${row.reminder_id}`, 'grazWriter', { ...base, delegated_to: wienOnly, version: row.version });
+    expect(moved.statusCode).toBe(400);
+    expect((await call('GET', `/api-reminder/data?id=${row.reminder_id}`, 'grazWriter')).json<ReminderRow>().delegated_to).toBe(trainerId);
+
+    const humans = async (user: string, body: object = {}) =>
+      call('POST', '/api-human/list', user, { page: 0, pageSize: 100, sorted: [{ id: 'ln', desc: false }], filtered: [], ...body });
+    const forGraz = (await humans('grazWriter')).json<PagedListResponse<HumanRow>>();
+    const ids = forGraz.rows.map((h) => h.id);
+    expect(ids).toContain(trainerId);
+    expect(ids).not.toContain(wienOnly);
+    expect(forGraz.rows.find((h) => h.id === trainerId)).toEqual(expect.objectContaining({ un: 'trainer', fn: expect.any(String), ln: expect.any(String) }));
+    expect(forGraz.total).toBe(forGraz.rows.length);
+    // The Wien user sees Wien's users (all-school users among them), not the Graz trainer.
+    const forWien = (await humans('wienWriter')).json<PagedListResponse<HumanRow>>().rows.map((h) => h.id);
+    expect(forWien).toContain(wienOnly);
+    expect(forWien).not.toContain(trainerId);
+    // sid narrows to one of the caller's schools; another school's id is refused.
+    const office = (await humans('office', { sid: wien })).json<PagedListResponse<HumanRow>>().rows.map((h) => h.id);
+    expect(office).toContain(wienOnly);
+    expect(office).not.toContain(trainerId);
+    expect((await humans('grazWriter', { sid: wien })).statusCode).toBe(400);
+    const filtered = (await humans('office', { filtered: [{ id: 'un', value: 'trai' }] })).json<PagedListResponse<HumanRow>>();
+    expect(filtered.rows.map((h) => h.un)).toEqual(['trainer']);
+    expect((await humans('financeOnly')).statusCode).toBe(403);
+  });
+
+  it('keeps reminders of leads in the lead\'s school; another school\'s reminder is 404 for reading, changing and deleting', async () => {
+    const lead = (await sql<{ id: number }>('SELECT id FROM leads WHERE school_id = $1 ORDER BY id LIMIT 1', [graz]))[0]!.id;
+    const created = await call('POST', '/api-reminder/data', 'grazWriter', { date_deadline: '2026-11-20', subject: 'Probetraining nachfassen', lead_id: lead });
+    expect(created.statusCode).toBe(200);
+    const id = created.json<{ id: number }>().id;
+    const byLead = (await list('grazWriter', { filtered: [{ id: 'lead_id', value: lead }], done: false })).json<PagedListResponse<ReminderRow>>();
+    expect(byLead.rows).toContainEqual(expect.objectContaining({ reminder_id: id, lead_id: lead, school_id: graz, ref_name: expect.any(String) }));
+
+    const row = (await call('GET', `/api-reminder/data?id=${id}`, 'grazWriter')).json<ReminderRow>();
+    const body = { date_deadline: row.date_deadline, subject: row.subject, notes: '', lead_id: lead, version: row.version };
+    expect((await call('GET', `/api-reminder/data?id=${id}`, 'wienWriter')).statusCode).toBe(404);
+    expect((await call('PUT', `/api-reminder/data?id=${id}`, 'wienWriter', body)).statusCode).toBe(404);
+    const wienLead = (await sql<{ id: number }>('SELECT id FROM leads WHERE school_id = $1 ORDER BY id LIMIT 1', [wien]))[0]!.id;
+    expect((await call('POST', '/api-reminder/data', 'grazWriter', { date_deadline: '2026-11-20', subject: 'x', lead_id: wienLead })).statusCode).toBe(400);
+
+    // Done, then a stale save is refused with 409 and changes nothing.
+    const done = await call('PUT', `/api-reminder/data?id=${id}`, 'grazWriter', { ...body, done: true });
+    expect(done.json()).toEqual({ success: true, version: row.version + 1 });
+    const stale = await call('PUT', `/api-reminder/data?id=${id}`, 'grazWriter', { ...body, subject: 'alt', done: false });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual(expect.objectContaining({ error: 9 }));
+    const after = (await call('GET', `/api-reminder/data?id=${id}`, 'grazWriter')).json<ReminderRow>();
+    expect(after).toEqual(expect.objectContaining({ subject: 'Probetraining nachfassen', date_done: expect.any(String), user_done: expect.any(String) }));
+    const doneList = (await list('grazWriter', { filtered: [{ id: 'lead_id', value: lead }], done: true })).json<PagedListResponse<ReminderRow>>();
+    expect(doneList.rows.map((r) => r.reminder_id)).toContain(id);
+    expect((await call('DELETE', `/api-reminder/data?id=${id}`, 'office')).statusCode).toBe(200);
   });
 });

@@ -3,13 +3,7 @@ import { DataPanel, formatDate, todayIso, useRequest, useSchoolFilter } from 'sh
 import { NS } from '../../../i18n.js';
 import { getUpcomingReminders, type UpcomingReminder } from '../api/get-upcoming-reminders.js';
 import styles from './upcoming-reminders.module.css';
-
-function dueClass(deadline: string, today: string): 'overdue' | 'today' | null {
-  const day = deadline.slice(0, 10);
-  if (day < today) return 'overdue';
-  if (day === today) return 'today';
-  return null;
-}
+import { reminderUrgency } from '../../reminders/utils/reminder-urgency.js';
 
 /** The dashboard's reminders block: overdue in red, due today in orange (spec 001 §4). */
 export function UpcomingReminders() {
@@ -43,7 +37,7 @@ export function UpcomingReminders() {
           </thead>
           <tbody>
             {rows.map((reminder: UpcomingReminder) => {
-              const due = dueClass(reminder.date_deadline, today);
+              const due = reminderUrgency(reminder.date_deadline, today);
               return (
                 <tr key={reminder.reminder_id} className={due ? styles[due] : undefined}>
                   <td>

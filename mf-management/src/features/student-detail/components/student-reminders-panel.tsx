@@ -8,13 +8,7 @@ import { NS } from '../i18n.js';
 import { DetailPanel } from './detail-panel.js';
 import { RequestBody } from './request-body.js';
 import styles from './student-detail.module.css';
-
-function urgency(deadline: string, today: string): 'overdue' | 'today' | null {
-  const day = deadline.slice(0, 10);
-  if (day < today) return 'overdue';
-  if (day === today) return 'today';
-  return null;
-}
+import { reminderUrgency } from '../../reminders/utils/reminder-urgency.js';
 
 /** Props of {@link StudentRemindersPanel}. */
 export interface StudentRemindersPanelProps {
@@ -61,7 +55,7 @@ export function StudentRemindersPanel({ studentId, version, onDone }: StudentRem
           ) : (
             <ul className={styles.entries}>
               {reminders.map((reminder) => {
-                const due = urgency(reminder.date_deadline, today);
+                const due = reminderUrgency(reminder.date_deadline, today);
                 return (
                   <li key={reminder.reminder_id} className={[styles.entry, due ? styles[due] : ''].filter(Boolean).join(' ')}>
                     <div className={styles.entryHeader}>
