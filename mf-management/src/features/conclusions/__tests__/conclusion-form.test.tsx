@@ -226,6 +226,19 @@ describe('conclusion form', () => {
     expect(await screen.findByText('account form')).toBeTruthy();
   });
 
+  it('warns about the chosen school when it has no bank account', async () => {
+    jest.mocked(getAccountOptions).mockResolvedValue([
+      { id: 31, name: 'Erste Bank Wien', school_id: 1, sepa_iban: 'AT611904300234573201', is_main: true, currency: 'EUR' },
+    ]);
+    const { user } = renderForm('/m-con/rc/create');
+    await form();
+    expect(screen.queryByText('Anlegen eines Vertrags ohne Konto nicht möglich!')).toBeNull();
+    await user.selectOptions(within(section('Vertrag')).getByRole('combobox', { name: /Schule/ }), 'Kampfsportschule München');
+    expect(await screen.findByText('Anlegen eines Vertrags ohne Konto nicht möglich!')).toBeTruthy();
+    await user.selectOptions(within(section('Vertrag')).getByRole('combobox', { name: /Schule/ }), 'Kampfsportschule Wien');
+    await waitFor(() => expect(screen.queryByText('Anlegen eines Vertrags ohne Konto nicht möglich!')).toBeNull());
+  });
+
   it('opens with a student and a lead to prefill, and edits a saved one with its version', async () => {
     const view = renderForm('/m-con/rc/create/5/7');
     await form();

@@ -218,12 +218,18 @@ function FormBody({ loaded, accounts, country, paper, disabled, contractNoHint }
   );
 }
 
-/** The "no bank account" and "no contract template" warnings with their buttons (spec 000 §2, §5). */
-function MissingSetup({ accounts, templates }: { accounts: AccountOption[] | null; templates: number }) {
+/**
+ * The "no bank account" and "no contract template" warnings with their buttons (spec 000 §2,
+ * §5): for the chosen school, or for all the user's schools while none is chosen.
+ */
+function MissingSetup({ accounts, templates }: { accounts: AccountOption[] | null; templates: ConclusionDataResponse['contracts'] }) {
   const { t } = useTranslation(NS);
+  const { values } = useFormikContext<ConclusionFormValues>();
+  const ofSchool = <T,>(entries: T[], school: (entry: T) => number) =>
+    values.school_id === null ? entries : entries.filter((entry) => school(entry) === values.school_id);
   return (
     <>
-      {accounts !== null && accounts.length === 0 && (
+      {accounts !== null && ofSchool(accounts, (account) => account.school_id).length === 0 && (
         <div role="alert" className={styles.warning}>
           <span>{t('conclusions.form.no_account')}</span>
           <Link to="/m-conf/account/create" className={links.secondaryLink}>
@@ -231,7 +237,7 @@ function MissingSetup({ accounts, templates }: { accounts: AccountOption[] | nul
           </Link>
         </div>
       )}
-      {templates === 0 && (
+      {ofSchool(templates, (template) => template.sid).length === 0 && (
         <div role="alert" className={styles.warning}>
           <span>{t('conclusions.form.no_template')}</span>
           <Link to="/m-conf/contract" className={links.secondaryLink}>
@@ -333,13 +339,13 @@ export function ConclusionForm({ form, loaded, accounts, country }: ConclusionFo
 
   return (
     <>
-      {editId === undefined && <MissingSetup accounts={accounts} templates={loaded.contracts.length} />}
       {activated && (
         <p role="status" className={styles.warning}>
           {t('conclusions.form.activated_read_only')}
         </p>
       )}
       <FormikForm<ConclusionFormValues> initialValues={data} validate={validate} onSubmit={submit} ariaLabel={title} className={styles.form}>
+        {!readOnly && <MissingSetup accounts={accounts} templates={loaded.contracts} />}
         <FormBody loaded={loaded} accounts={accounts ?? []} country={country} paper={paper} disabled={readOnly} contractNoHint={contractNoHint} />
         {editId !== undefined && (
           <ConflictNotice
