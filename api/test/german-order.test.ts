@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import type { IncomeListResponse, StudentListResponse, UserRow } from 'shared-kernel/contracts';
+import type { IncomeListResponse, LeadListResponse, StudentListResponse, UserRow } from 'shared-kernel/contracts';
 import { orderBy } from '../src/lib/paged-list.js';
 import { INCOME_LIST, EXPENSE_LIST } from '../src/domains/finance/income-expense-repository.js';
 import { NEWS_LIST } from '../src/domains/news/repository.js';
 import { TEMPLATE_LIST } from '../src/domains/templates/repository.js';
 import { REMINDER_LIST } from '../src/domains/reminders/repository.js';
 import { HUMAN_LIST } from '../src/domains/users/humans-repository.js';
+import { LEAD_LIST } from '../src/domains/leads/repository.js';
 import { STUDENT_LIST } from '../src/domains/students/repository.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { compareDin5007, din5007Key } from './support/din5007.js';
@@ -120,6 +121,25 @@ describe.each(backends())('German sort order on %s', (backend) => {
     expect(await names('b')).toEqual(['Binder', 'Böhm', 'Brandt']);
   });
 
+  it('lists leads by last name in German order, ascending and descending, across page boundaries', async () => {
+    for (const [i, lastname] of NAMES.entries()) {
+      await sql("INSERT INTO leads (school_id, firstname, lastname, first_contact) VALUES ($1, $2, $3, '2026-11-02')", [schoolId, ['Anna', 'Zoe', 'Paul', 'Emil'][i], lastname]);
+    }
+    const order = async (desc: boolean) => {
+      const seen: string[] = [];
+      for (let page = 0; page < 2; page++) {
+        const res = await post('/api-lead/list', { page, pageSize: 3, sorted: [{ id: 'ln', desc }], filtered: [{ id: 'sid', value: schoolId }] });
+        expect(res.statusCode).toBe(200);
+        seen.push(...res.json<LeadListResponse>().rows.map((row) => row.ln));
+      }
+      return seen;
+    };
+    expect(await order(false)).toEqual(['Binder', 'Böhm', 'Brandt', 'Ebner']);
+    expect(await order(true)).toEqual(['Ebner', 'Brandt', 'Böhm', 'Binder']);
+    const prefix = await post('/api-lead/list', { filtered: [{ id: 'sid', value: schoolId }, { id: 'ln', value: 'Böh' }] });
+    expect(prefix.json<LeadListResponse>().rows.map((row) => row.ln)).toEqual(['Böhm']);
+  });
+
   it('lists income by student in German order, ascending and descending, across page boundaries', async () => {
     const order = async (desc: boolean) => {
       const seen: string[] = [];
@@ -191,7 +211,7 @@ describe.each(backends())('German sort order on %s', (backend) => {
 
   it('keeps a sort key column, generated from sbo_sort_key, for every text sort of every list', async () => {
     const keyColumns = new Set<string>();
-    for (const list of [STUDENT_LIST, INCOME_LIST, EXPENSE_LIST, NEWS_LIST, REMINDER_LIST, TEMPLATE_LIST, HUMAN_LIST]) {
+    for (const list of [STUDENT_LIST, INCOME_LIST, EXPENSE_LIST, NEWS_LIST, REMINDER_LIST, TEMPLATE_LIST, HUMAN_LIST, LEAD_LIST]) {
       const aliases = new Map([...list.from.matchAll(/(?:^|\bJOIN\s+)(\w+)\s+(\w+)/g)].map((m) => [m[2], m[1]]));
       for (const column of Object.values(list.columns)) {
         const textSort = column.textSort === undefined ? [] : typeof column.textSort === 'string' ? [column.textSort] : column.textSort;

@@ -49,6 +49,7 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
     const [account] = await sql<{ id: number }>('SELECT id FROM accounts WHERE school_id = $1 AND is_main', [graz]);
 
     const noteId = (await call('POST', `/api-student/note?stid=${stid}`, { type: 1, text: 'Erste Fassung' })).json<{ id: number }>().id;
+    const leadId = (await call('POST', '/api-lead/data', { school_id: graz, salutation_id: 1, lastname: 'Versioniert', date_created: '2026-11-02' })).json<{ id: number }>().id;
     const reminderId = (await call('POST', '/api-reminder/data', { date_deadline: '2026-12-01', subject: 'Gurt bestellen', student_id: stid })).json<{ id: number }>().id;
     const target = await createUser(t.db, { schools: [graz], atoms: ['student_r'] });
     const roleId = (await call('POST', '/api-base/role', { role_name: 'Versioniert', atoms: ['student_r'] })).json<{ id: number }>().id;
@@ -83,6 +84,17 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
         body: (r) => pick(r, ['type', 'text']),
         field: 'text',
         value: (r) => r.text,
+      },
+      {
+        name: 'lead',
+        read: `/api-lead/data?id=${leadId}`,
+        save: `/api-lead/data?id=${leadId}`,
+        body: (r) => {
+          const d = r.data as Json;
+          return pick(d, ['school_id', 'lead_status_id', 'date_created', 'salutation_id', 'firstname', 'lastname', 'email', 'interests', 'products']);
+        },
+        field: 'annotation',
+        value: (r) => (r.data as Json).annotation,
       },
       {
         name: 'reminder',
@@ -166,7 +178,7 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
     const res = await call('GET', route.read, undefined, session);
     expect([route.name, res.statusCode]).toEqual([route.name, 200]);
     const json = res.json<Json>();
-    const version = (route.read.startsWith('/api-user/data') ? (json.data as Json).version : json.version) as number;
+    const version = (['/api-user/data', '/api-lead/data'].some((path) => route.read.startsWith(path)) ? (json.data as Json).version : json.version) as number;
     expect([route.name, typeof version]).toEqual([route.name, 'number']);
     return { json, version };
   };

@@ -11,6 +11,7 @@ import financeRoutes from './finance/routes.js';
 import ibanRoutes from './finance/iban-routes.js';
 import healthRoutes from './health/routes.js';
 import helpVideoRoutes from './help/routes.js';
+import leadRoutes from './leads/routes.js';
 import seminarRoutes from './help/seminar-routes.js';
 import associationNewsRoutes from './news/association-news-routes.js';
 import releaseNotesRoutes from './news/release-notes-routes.js';
@@ -58,6 +59,7 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-human', plugin: humanRoutes }, // users: /list (user picker: reminder delegates)
   { prefix: '/api-application-state', plugin: applicationStateRoutes }, // application-state
   { prefix: '/api-reminder', plugin: reminderRoutes }, // reminders
+  { prefix: '/api-lead', plugin: leadRoutes }, // leads: /list, /data, /export-sel
   { prefix: '/api-student', plugin: studentRoutes }, // students
   { prefix: '/api-document', plugin: documentRoutes }, // students: documents tab
   { prefix: '/api-document', plugin: associationDocumentRoutes }, // association: document folders (/list, /file, ...)

@@ -1,6 +1,9 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { EXPORT_MAX_ROWS, type PagedListRequest } from 'shared-kernel/contracts';
 import { contentDisposition } from '../files/names.js';
+import { badRequest } from './http-error.js';
+import type { PagedRequest } from './paged-list.js';
 
 /**
  * Table exports (CSV and XLSX) of list selections. Text cells that a spreadsheet would run
@@ -147,4 +150,48 @@ export async function sendExport<Row>(
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(body);
+}
+
+// ---- what an export-sel call selects ------------------------------------------------------------
+
+/** A JSON query parameter of an export (the list's `filtered` / `sorted`), or a 400. */
+function parseJsonParam(raw: string | undefined, field: string): unknown[] {
+  if (raw === undefined || raw === '') return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest({ [field]: 'form.invalid' });
+  }
+  if (!Array.isArray(value) || value.length > 20) throw badRequest({ [field]: 'form.invalid' });
+  return value;
+}
+
+/**
+ * The rows an `export-sel` query names (student and lead lists): `ids` (comma separated, at
+ * most EXPORT_MAX_ROWS), or without ids the list's `filtered` and `sorted` as JSON (every row
+ * the filters find). The list's own helper checks filter and sort ids again (unknown = 400).
+ */
+export function exportTarget(query: { ids?: string; filtered?: string; sorted?: string }): { ids: number[] } | Required<Pick<PagedRequest, 'sorted' | 'filtered'>> {
+  if (query.ids !== undefined) {
+    if (query.filtered !== undefined || query.sorted !== undefined) throw badRequest({ ids: 'form.invalid' });
+    const ids = [...new Set(query.ids.split(',').map(Number))];
+    if (ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2147483647)) throw badRequest({ ids: 'form.invalid' });
+    if (ids.length > EXPORT_MAX_ROWS) throw badRequest({ ids: 'form.too_long' });
+    return { ids };
+  }
+  const filtered = parseJsonParam(query.filtered, 'filtered');
+  const sorted = parseJsonParam(query.sorted, 'sorted');
+  if (!filtered.every((f) => typeof f === 'object' && f !== null && typeof (f as { id?: unknown }).id === 'string' && 'value' in f)) {
+    throw badRequest({ filtered: 'form.invalid' });
+  }
+  if (sorted.length > 3 || !sorted.every((s) => typeof s === 'object' && s !== null && typeof (s as { id?: unknown }).id === 'string' && typeof (s as { desc?: unknown }).desc === 'boolean')) {
+    throw badRequest({ sorted: 'form.invalid' });
+  }
+  return { filtered: filtered as PagedListRequest['filtered'], sorted: sorted as PagedListRequest['sorted'] };
+}
+
+/** 'YYYY-MM-DD' of now in the schools' time zone (export file names). */
+export function exportDay(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(now);
 }

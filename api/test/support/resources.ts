@@ -186,3 +186,12 @@ registerResource('template', async (db, schoolId) => {
   await db.query('INSERT INTO template_schools (template_id, school_id) VALUES ($1, $2)', [id, schoolId]);
   return id;
 });
+
+// Issue 15: leads.
+registerResource('lead', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    "INSERT INTO leads (school_id, salutation_id, firstname, lastname, first_contact) VALUES ($1, 1, 'Fixture', 'Lead', '2026-11-02') RETURNING id",
+    [schoolId],
+  );
+  return row.rows[0]!.id;
+});

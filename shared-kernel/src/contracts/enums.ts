@@ -11,7 +11,8 @@ export const MEMBER_STATUSES = [1, 2, 3, 6, 7, 8, 9, 10] as const;
 export const LEAD_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
 export const LEAD_SOURCES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const LEAD_SOURCE_OTHER = 7;
-export const LEAD_ORIGINS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+/** Lead origins 1..8 (spec 001 §3) and 9, the legacy import (002 §2.12); names in contracts/leads.ts LEAD_ORIGIN. */
+export const LEAD_ORIGINS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const NO_INTEREST_REASONS = [1, 2, 3, 4, 5] as const;
 
 export const SALUTATIONS = [1, 2, 3, 4, 5] as const;

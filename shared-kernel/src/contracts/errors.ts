@@ -75,6 +75,8 @@ export const ERROR = {
   preStudentNotPossible: 66,
   /** Conclusions: the conclusion's school contract template or bank account no longer exists (activation impossible). */
   activationSourceMissing: 68,
+  /** Leads: the lead became a student (status 6 or a student refers to it) and is not deleted (409). */
+  leadConverted: 72,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

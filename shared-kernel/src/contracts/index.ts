@@ -26,3 +26,4 @@ export * from './templates.js';
 export * from './template-documents.js';
 export * from './conclusion.js';
 export * from './conclusion-activation.js';
+export * from './leads.js';

@@ -45,6 +45,7 @@ export const commonDe = {
     65: 'Die Seite für Online-Verträge ist auf diesem Server nicht eingerichtet.',
     66: 'Ein Vorab-Schüler kann nur für einen aktivierten Abschluss mit Schüler und ohne Mitgliedsnummer angelegt werden.',
     68: 'Vertragsvorlage oder Konto des Abschlusses existiert nicht mehr; die Aktivierung ist nicht möglich.',
+    72: 'Dieser Interessent ist bereits Schüler geworden (Vertrag abgeschlossen) und kann nicht gelöscht werden.',
     1000: 'Ungültige CAMT-Datei.',
     1001: 'Die Datei ist keine XML-Datei.',
     1002: 'Die Datei oder einige Buchungen wurden bereits importiert.',

@@ -45,6 +45,7 @@ export const commonEn = {
     65: 'The online contracts page is not configured on this server.',
     66: 'A pre-student needs an activated conclusion with a student and no membership number.',
     68: "The conclusion's contract template or bank account no longer exists; it cannot be activated.",
+    72: 'This lead has become a student (contract signed) and cannot be deleted.',
     1000: 'Invalid CAMT file.',
     1001: 'The file is not an XML file.',
     1002: 'The file or some of its transactions have already been imported.',

@@ -18,9 +18,9 @@ import {
 } from 'shared-kernel/contracts';
 import { FileStore } from '../../files/file-store.js';
 import { IMAGE_KINDS, readUploads } from '../../files/uploads.js';
-import { sendExport, type ExportColumn, type ExportFormat } from '../../lib/export.js';
+import { exportDay, exportTarget, sendExport, type ExportColumn, type ExportFormat } from '../../lib/export.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
-import { pagedListBodySchema, pagedListResponseSchema, runPagedList, type PagedRequest } from '../../lib/paged-list.js';
+import { pagedListBodySchema, pagedListResponseSchema, runPagedList } from '../../lib/paged-list.js';
 import { savedWithVersionSchema, versionConflictResponses } from '../../lib/record-version.js';
 import { validate } from '../../lib/validate.js';
 import { saveStudentPicture } from './files-repository.js';
@@ -120,43 +120,6 @@ function exportColumns(brand: string, withBalance: boolean): ExportColumn<Studen
   ];
 }
 
-/** A JSON query parameter of the export (the list's `filtered` / `sorted`), or a 400. */
-function parseJsonParam(raw: string | undefined, field: string): unknown[] {
-  if (raw === undefined || raw === '') return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw badRequest({ [field]: 'form.invalid' });
-  }
-  if (!Array.isArray(value) || value.length > 20) throw badRequest({ [field]: 'form.invalid' });
-  return value;
-}
-
-function exportTarget(query: { ids?: string; filtered?: string; sorted?: string }): { ids: number[] } | Required<Pick<PagedRequest, 'sorted' | 'filtered'>> {
-  if (query.ids !== undefined) {
-    if (query.filtered !== undefined || query.sorted !== undefined) throw badRequest({ ids: 'form.invalid' });
-    const ids = [...new Set(query.ids.split(',').map(Number))];
-    if (ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2147483647)) throw badRequest({ ids: 'form.invalid' });
-    if (ids.length > EXPORT_MAX_ROWS) throw badRequest({ ids: 'form.too_long' });
-    return { ids };
-  }
-  const filtered = parseJsonParam(query.filtered, 'filtered');
-  const sorted = parseJsonParam(query.sorted, 'sorted');
-  if (!filtered.every((f) => typeof f === 'object' && f !== null && typeof (f as { id?: unknown }).id === 'string' && 'value' in f)) {
-    throw badRequest({ filtered: 'form.invalid' });
-  }
-  if (sorted.length > 3 || !sorted.every((s) => typeof s === 'object' && s !== null && typeof (s as { id?: unknown }).id === 'string' && typeof (s as { desc?: unknown }).desc === 'boolean')) {
-    throw badRequest({ sorted: 'form.invalid' });
-  }
-  return { filtered: filtered as PagedListRequest['filtered'], sorted: sorted as PagedListRequest['sorted'] };
-}
-
-/** 'YYYY-MM-DD' of now in the schools' time zone (export file names). */
-function today(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(now);
-}
-
 /**
  * /api-student (spec 000 §7, 001 §7): students of the request's schools. Register with
  * `app.register(studentRoutes, { prefix: '/api-student' })`. Reads need student_r, writes
@@ -230,7 +193,7 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
       request.audit.action = 'export';
       request.audit.entity = 'student';
       request.audit.detail = { format: query.format, rows: rows.length };
-      return sendExport(reply, query.format, `schueler-${today(app.now())}`, exportColumns(app.config.networkBrand, withBalance), rows);
+      return sendExport(reply, query.format, `schueler-${exportDay(app.now())}`, exportColumns(app.config.networkBrand, withBalance), rows);
     },
   );
 
