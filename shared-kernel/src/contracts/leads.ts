@@ -117,7 +117,7 @@ export interface LeadListRow {
   tr: LeadStepState;
   /** Open reminders of the lead. */
   remc: number;
-  /** The row may be deleted (not converted: status 6 or a student refers to it). The user still needs lead_d. */
+  /** The row may be deleted (not converted: status 6, or a student or conclusion refers to it). The user still needs lead_d. */
   td: boolean;
 }
 

@@ -46,11 +46,13 @@ function stepStateSql(first: string, again: string, attended: string): string {
 
 /**
  * A lead may be deleted while nothing refers to it as its origin: not converted (status 6
- * "contract signed") and no student made from it (leads.student_id, students.lead_id).
- * Reminders and notes of the lead go with it (ON DELETE CASCADE).
+ * "contract signed"), no student made from it (leads.student_id, students.lead_id) and no
+ * conclusion started from it (conclusions.lead_id). Reminders and notes of the lead go with
+ * it (ON DELETE CASCADE).
  */
 const DELETABLE_SQL = `(l.lead_status_id <> ${LEAD_STATUS.contractSigned} AND l.student_id IS NULL
-  AND NOT EXISTS (SELECT 1 FROM students st WHERE st.lead_id = l.id))`;
+  AND NOT EXISTS (SELECT 1 FROM students st WHERE st.lead_id = l.id)
+  AND NOT EXISTS (SELECT 1 FROM conclusions co WHERE co.lead_id = l.id))`;
 
 /** First contact: the date the form recorded, else (origins 5, 6: no such date) the day the lead was made. */
 const FIRST_CONTACT_SQL = 'COALESCE(l.first_contact, l.date_created::date)';
