@@ -4,6 +4,7 @@ import associationDocumentRoutes from './association/document-routes.js';
 import requestRoutes from './association/request-routes.js';
 import changesRoutes from './audit/routes.js';
 import authRoutes from './auth/routes.js';
+import activationRoutes from './conclusions/activation-routes.js';
 import frameTokenRoutes from './conclusions/frame-token-routes.js';
 import configRoutes from './config/routes.js';
 import accountRoutes from './finance/account-routes.js';
@@ -80,4 +81,5 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-template', plugin: templateDocumentRoutes }, // templates: /doc-pdf, /doc-mail (document from template)
   { prefix: '/api-base', plugin: templateBaseRoutes }, // templates: /core-bd (placeholder catalogue, target types, system templates)
   { prefix: '/api-conclusion', plugin: frameTokenRoutes }, // conclusions: /frame-token (beta online-contracts frame)
+  { prefix: '/api-conclusion', plugin: activationRoutes }, // conclusions: /actcon (activation), /prestud (pre-student)
 ];

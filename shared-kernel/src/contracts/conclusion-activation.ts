@@ -3,6 +3,8 @@
  * activation, pre-student, and the beta frame of the online-contracts page. The conclusion
  * itself (list row, form, schema) is in conclusion.ts.
  */
+import * as yup from 'yup';
+import { nearDate } from './students.js';
 
 /** The beta flag (BETA_FLAGS) that replaces the new-conclusion screen by the online-contracts frame. */
 export const NEW_CONCLUSION_FRAME_FLAG = 'new_conclusion_frame';
@@ -21,6 +23,20 @@ export interface OnlineContractsFrame {
   exp: string;
 }
 
+/**
+ * The activation dialog's form (and the body of PUT /api-conclusion/actcon without `version`):
+ * an optional withdrawal date, ISO, within ten years of today.
+ */
+export const activationFormSchema = yup
+  .object({
+    date_withdrawal: nearDate()
+      .nullable()
+      .transform((value: string | null) => (value === '' ? null : value))
+      .default(null),
+  })
+  .noUnknown();
+export type ActivationForm = yup.InferType<typeof activationFormSchema>;
+
 /** PUT /api-conclusion/actcon?id: the optional withdrawal date (ISO) and the conclusion's version. */
 export interface ActivationBody {
   date_withdrawal?: string | null;
@@ -32,9 +48,18 @@ export interface ActivationAnswer {
   success: true;
   /** The student (stu). */
   stu: number;
-  /** The student contract made from the template. */
-  scid: number;
+  /** The student contract made from the template (null: activated before this contract was recorded). */
+  scid: number | null;
   version: number;
   /** false: the conclusion was activated before; nothing was created this time. */
+  created: boolean;
+}
+
+/** Answer of PUT /api-conclusion/prestud: the network request recorded for the student. */
+export interface PreStudentAnswer {
+  success: true;
+  /** The network request (network_requests.id). */
+  id: number;
+  /** false: the pre-student was requested before; nothing new was recorded. */
   created: boolean;
 }
