@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HTTPError } from 'shared-kernel';
 import { Route, Routes } from 'react-router';
-import type { ConclusionListRow } from 'shared-kernel/contracts';
+import type { ConclusionDataResponse, ConclusionListRow } from 'shared-kernel/contracts';
 import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
 import { routes } from '../../../routes';
+import { getConclusionData } from '../api/conclusion-form';
 import {
   activateConclusion, createPreStudent, deleteConclusion, downloadConclusionPdf, downloadSepaMandate, getConclusionList,
 } from '../api/conclusions';
 
 jest.mock('../api/conclusions');
+jest.mock('../api/conclusion-form');
 
 // user-event sessions are slow on the small shared test machines.
 jest.setTimeout(40_000);
@@ -52,7 +54,9 @@ function httpError(status: number, body: unknown) {
 beforeEach(() => {
   jest.mocked(getConclusionList).mockReset().mockResolvedValue({ rows, pages: 1, total: rows.length });
   jest.mocked(deleteConclusion).mockReset().mockResolvedValue(undefined);
-  jest.mocked(activateConclusion).mockReset().mockResolvedValue(undefined);
+  jest.mocked(activateConclusion).mockReset().mockResolvedValue({ success: true, stu: 42, scid: 5, version: 4, created: true });
+  // The activation dialog reads the conclusion's version.
+  jest.mocked(getConclusionData).mockReset().mockResolvedValue({ data: { id: 1, version: 3 } } as unknown as ConclusionDataResponse);
   jest.mocked(createPreStudent).mockReset().mockResolvedValue(undefined);
   jest.mocked(downloadConclusionPdf).mockReset().mockResolvedValue(undefined);
   jest.mocked(downloadSepaMandate).mockReset().mockResolvedValue(undefined);
@@ -137,7 +141,7 @@ describe('conclusion list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Vertragsabschluss aktivieren' });
     await user.type(within(dialog).getByRole('textbox', { name: /Widerrufsdatum/ }), '15.04.2026');
     await user.click(within(dialog).getByRole('button', { name: 'Aktivieren' }));
-    await waitFor(() => expect(activateConclusion).toHaveBeenCalledWith(1, '2026-04-15'));
+    await waitFor(() => expect(activateConclusion).toHaveBeenCalledWith(1, '2026-04-15', 3));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(getConclusionList).toHaveBeenCalledTimes(2));
   });
@@ -150,7 +154,7 @@ describe('conclusion list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Aktivieren' }));
     expect(await within(dialog).findByRole('alert')).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toBe('Serverfehler.');
-    expect(activateConclusion).toHaveBeenCalledWith(1, null);
+    expect(activateConclusion).toHaveBeenCalledWith(1, null, 3);
   });
 
   it('deletes after really_delete, downloads the PDF and the mandate, creates the pre-student', async () => {

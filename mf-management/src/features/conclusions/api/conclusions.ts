@@ -1,5 +1,7 @@
 import { http, saveDownload } from 'shared-kernel';
-import type { ConclusionListRow, PagedListRequest, PagedListResponse } from 'shared-kernel/contracts';
+import type {
+  ActivationAnswer, ActivationBody, ConclusionListRow, PagedListRequest, PagedListResponse,
+} from 'shared-kernel/contracts';
 
 /** POST /api-conclusion/list: a page of the conclusions of the filtered schools. */
 export function getConclusionList(request: PagedListRequest, signal?: AbortSignal): Promise<PagedListResponse<ConclusionListRow>> {
@@ -12,11 +14,12 @@ export async function deleteConclusion(id: number): Promise<void> {
 }
 
 /**
- * PUT /api-conclusion/actcon?id: activates the conclusion (creates the student, the contract
- * and the SEPA mandate), with an optional withdrawal date (ISO).
+ * PUT /api-conclusion/actcon?id: activates the conclusion read with `version` (creates the
+ * student, the contract and the SEPA mandate), with an optional withdrawal date (ISO).
  */
-export async function activateConclusion(id: number, dateWithdrawal: string | null): Promise<void> {
-  await http.put('api-conclusion/actcon', { searchParams: { id }, json: { date_withdrawal: dateWithdrawal } });
+export function activateConclusion(id: number, dateWithdrawal: string | null, version: number): Promise<ActivationAnswer> {
+  const body: ActivationBody = { date_withdrawal: dateWithdrawal, version };
+  return http.put('api-conclusion/actcon', { searchParams: { id }, json: body }).json<ActivationAnswer>();
 }
 
 /** PUT /api-conclusion/prestud?id: registers the activated conclusion's student with the network (pre-student). */

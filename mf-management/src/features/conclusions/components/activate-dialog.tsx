@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ModalDialog, SubmitStateBox } from 'shared-kernel';
+import { Button, ErrorPanel, ModalDialog, Spinner, SubmitStateBox, useRequest } from 'shared-kernel';
 import { DateField, FormikForm, SubmitButton } from 'shared-kernel/forms';
+import { getConclusionData } from '../api/conclusion-form.js';
 import { activateConclusion } from '../api/conclusions.js';
 import { NS } from '../i18n.js';
 import styles from './conclusions.module.css';
@@ -20,12 +21,29 @@ export interface ActivateDialogProps {
 
 /**
  * The key action of a conclusion (spec 000 §4): asks for an optional withdrawal date, then
- * PUT /api-conclusion/actcon. A failure keeps the dialog open with error 8.
+ * PUT /api-conclusion/actcon with the version the dialog read on opening (the list row has
+ * none). A failure keeps the dialog open with error 8.
  */
 export function ActivateDialog({ conclusionId, name, onClose, onActivated }: ActivateDialogProps) {
   const { t } = useTranslation(NS);
   const [state, setState] = useState(-1);
+  const read = useRequest((signal) => getConclusionData({ id: conclusionId }, signal), [conclusionId]);
   const title = t('conclusions.activate_title');
+  const version = read.data?.data.version;
+  if (read.state > 0) {
+    return (
+      <ModalDialog title={title} onClose={onClose} actions={<Button onClick={onClose}>{t('conclusions.cancel')}</Button>}>
+        <ErrorPanel code={read.state} onRetry={read.reload} headingLevel={3} />
+      </ModalDialog>
+    );
+  }
+  if (version === undefined || version === null) {
+    return (
+      <ModalDialog title={title} onClose={onClose}>
+        <Spinner showLabel />
+      </ModalDialog>
+    );
+  }
   return (
     <ModalDialog title={title} onClose={onClose}>
       <FormikForm<{ date_withdrawal: string | null }>
@@ -35,7 +53,7 @@ export function ActivateDialog({ conclusionId, name, onClose, onActivated }: Act
         onSubmit={async (values) => {
           setState(-2);
           try {
-            await activateConclusion(conclusionId, values.date_withdrawal);
+            await activateConclusion(conclusionId, values.date_withdrawal, version);
           } catch {
             setState(ACTIVATION_FAILED);
             return;
