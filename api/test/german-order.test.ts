@@ -165,6 +165,22 @@ describe.each(backends())('German sort order on %s', (backend) => {
     expect(users.map((row) => row.ln)).toEqual(['Binder', 'Böhm', 'Brandt', 'Ebner']);
   });
 
+  it('lists contract templates by name in German order (the settings list and the picker)', async () => {
+    for (const name of NAMES) {
+      await sql(
+        `INSERT INTO contract_templates (school_id, name, pay_interval, country_iso, amount_gross, c_interval_start, c_cperiod_start, c_interval_follow, c_cperiod_follow)
+         VALUES ($1, $2, 1, 'at', 5000, 12, 1, 1, 1)`,
+        [schoolId, name],
+      );
+    }
+    const list = await t.request({ method: 'GET', url: '/api-contract/data', headers: { cookie } });
+    expect(list.json<{ school_id: number; name: string }[]>().filter((row) => row.school_id === schoolId).map((row) => row.name)).toEqual([
+      'Binder', 'Böhm', 'Brandt', 'Ebner',
+    ]);
+    const picker = await t.request({ method: 'GET', url: `/api-contract/sel?school=${schoolId}`, headers: { cookie } });
+    expect(picker.json<{ name: string }[]>().map((row) => row.name)).toEqual(['Binder', 'Böhm', 'Brandt', 'Ebner']);
+  });
+
   it('exports all filtered rows (CSV) in the order of the list (German), and a student selection in the default name order', async () => {
     const csvNames = async (url: string) => {
       const res = await t.request({ method: 'GET', url, headers: { cookie } });

@@ -73,6 +73,13 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
       await call('POST', '/api-template/data', { name: 'Willkommen', schools: [graz], type: 2, subject: 'Hallo', content: '<p>Hallo ##firstname##</p>' })
     ).json<{ id: number }>().id;
 
+    const contractTemplateId = (
+      await call('POST', '/api-contract/data', {
+        school_id: graz, name: 'Erwachsene', notes: '', pay_interval: 1, c_country_iso: 'at', amount_gross: 6900, activation_gross: 0,
+        tax_percent: 20, c_interval_start: 12, c_cperiod_start: 1, c_interval_follow: 1, c_cperiod_follow: 1, currency: 'EUR',
+      })
+    ).json<{ id: number }>().id;
+
     const withoutVersion = ({ version: _version, ...rest }: Json) => rest;
     routes.push(
       { name: 'student personal data', read: `/api-student/pd?stid=${stid}`, save: `/api-student/pd?stid=${stid}`, body: withoutVersion, field: 'supplement', value: (r) => r.supplement },
@@ -140,6 +147,14 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
         body: (r) => ({ ...pick(r, ['body', 'date_published', 'date_expired', 'active', 'visibility', 'schools', 'school_id']), title: r.title, files: [] }),
         field: 'teaser',
         value: (r) => r.teaser,
+      },
+      {
+        name: 'contract template',
+        read: `/api-contract/data?id=${contractTemplateId}`,
+        save: `/api-contract/data?id=${contractTemplateId}`,
+        body: ({ id: _id, version: _version, uc: _uc, ...rest }: Json) => rest,
+        field: 'name',
+        value: (r) => r.name,
       },
       {
         name: 'custom template',

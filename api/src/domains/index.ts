@@ -7,6 +7,7 @@ import authRoutes from './auth/routes.js';
 import activationRoutes from './conclusions/activation-routes.js';
 import frameTokenRoutes from './conclusions/frame-token-routes.js';
 import configRoutes from './config/routes.js';
+import contractTemplateRoutes from './contract-templates/routes.js';
 import accountRoutes from './finance/account-routes.js';
 import financeRoutes from './finance/routes.js';
 import ibanRoutes from './finance/iban-routes.js';
@@ -71,6 +72,7 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-config', plugin: configRoutes }, // config
   { prefix: '/api-account', plugin: accountRoutes }, // finance: accounts
   { prefix: '/api-conclusion', plugin: ibanRoutes }, // finance: /iban (IBAN lookup of the conclusion and account forms)
+  { prefix: '/api-contract', plugin: contractTemplateRoutes }, // contract-templates: /data, /sel
   { prefix: '/api-content', plugin: albumRoutes }, // microsite: /album, /album-list, /album-file
   { prefix: '/api-content', plugin: micrositeCalendarRoutes }, // microsite: /calendar (/c-calendar), /ie-next (appointments)
   { prefix: '/api-cubic', plugin: micrositeImageRoutes }, // microsite: /image/{id}-{size}[/members]

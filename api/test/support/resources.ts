@@ -195,3 +195,14 @@ registerResource('lead', async (db, schoolId) => {
   );
   return row.rows[0]!.id;
 });
+
+// Issue 12: school contract templates (unused, so a DELETE by its own school would succeed).
+registerResource('contract_template', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO contract_templates (school_id, name, pay_interval, country_iso, amount_gross, tax_percent,
+                                     c_interval_start, c_cperiod_start, c_interval_follow, c_cperiod_follow)
+     VALUES ($1, 'Fixture contract', 1, 'at', 6900, 20, 12, 1, 1, 1) RETURNING id`,
+    [schoolId],
+  );
+  return row.rows[0]!.id;
+});

@@ -65,6 +65,10 @@ export const ERROR = {
   mailTooLarge: 54,
   /** Document by mail: the recipient (lead, student) has no e-mail address. */
   recipientWithoutEmail: 55,
+  /** Contract templates: student contracts or conclusions use the template; it cannot be deleted. */
+  contractTemplateInUse: 58,
+  /** Contract templates: contracts use the template; it cannot be moved to another school. */
+  contractTemplateSchoolFixed: 59,
   /** Conclusions: an activated conclusion can no longer be changed or deleted. */
   conclusionActivated: 60,
   /** Conclusions: the SEPA mandate reference is already used with this creditor account. */

@@ -15,6 +15,7 @@ export * from './banking.js';
 export * from './business.js';
 export * from './students.js';
 export * from './income-expense.js';
+export * from './contract-templates.js';
 export * from './tickets.js';
 export * from './published-content.js';
 export * from './news.js';

@@ -40,6 +40,8 @@ export const commonDe = {
     51: 'Nur Benutzer mit Zugriff auf alle Schulen können die Vorlage für alle Schulen ändern.',
     54: 'Die Anhänge sind zu groß für eine E-Mail.',
     55: 'Für den Empfänger ist keine E-Mail-Adresse hinterlegt.',
+    58: 'Die Vertragsvorlage wird von Verträgen oder Vertragsabschlüssen verwendet und kann nicht gelöscht werden.',
+    59: 'Die Vertragsvorlage wird von Verträgen verwendet; ihre Schule kann nicht mehr geändert werden.',
     60: 'Eine aktivierte Anmeldung kann nicht mehr geändert oder gelöscht werden.',
     61: 'Die Mandatsreferenz ist für dieses Konto bereits vergeben.',
     65: 'Die Seite für Online-Verträge ist auf diesem Server nicht eingerichtet.',
