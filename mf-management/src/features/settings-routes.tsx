@@ -19,6 +19,12 @@ const SystemTemplateListPage = lazy(() =>
 const SystemTemplateEditPage = lazy(() =>
   import('./templates/components/system-template-edit-page.js').then((m) => ({ default: m.SystemTemplateEditPage })),
 );
+const ContractTemplateListPage = lazy(() =>
+  import('./contract-templates/components/contract-template-list-page.js').then((m) => ({ default: m.ContractTemplateListPage })),
+);
+const ContractTemplateFormPage = lazy(() =>
+  import('./contract-templates/components/contract-template-form-page.js').then((m) => ({ default: m.ContractTemplateFormPage })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner showLabel />}>{children}</Suspense>;
@@ -53,6 +59,15 @@ function SystemTemplateScreen({ children }: { children: ReactNode }) {
   );
 }
 
+/** The school contract templates: s_contract_r (writing needs s_contract_w, checked in the screens and the API). */
+function ContractScreen({ children }: { children: ReactNode }) {
+  return (
+    <RequireAtom atom="s_contract_r">
+      <Loading>{children}</Loading>
+    </RequireAtom>
+  );
+}
+
 /**
  * /m-conf: the settings area (spec 001 §2). Screens not built yet lead to the dashboard like
  * any unknown route.
@@ -77,6 +92,10 @@ export function SettingsRoutes() {
       <Route path="comm/edit/:schoolId" element={<ConfigScreen cat="comm" />} />
       <Route path="template" element={<SystemTemplateScreen><SystemTemplateListPage /></SystemTemplateScreen>} />
       <Route path="template/edit/:key" element={<SystemTemplateScreen><SystemTemplateEditPage /></SystemTemplateScreen>} />
+      <Route path="contract" element={<ContractScreen><ContractTemplateListPage /></ContractScreen>} />
+      <Route path="contract/create" element={<ContractScreen><ContractTemplateFormPage mode="create" /></ContractScreen>} />
+      <Route path="contract/edit/:id" element={<ContractScreen><ContractTemplateFormPage mode="edit" /></ContractScreen>} />
+      <Route path="contract/template/:id" element={<ContractScreen><ContractTemplateFormPage mode="template" /></ContractScreen>} />
       <Route path="*" element={<Navigate to="/m-dash" replace />} />
     </Routes>
   );
