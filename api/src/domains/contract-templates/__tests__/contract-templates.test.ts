@@ -2,7 +2,7 @@ import { ERROR, type ContractTemplate, type ContractTemplateOption, type Contrac
 import { DEMO_PASSWORD } from '../../../seed/demo.js';
 import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const NOW = new Date('2026-11-21T09:30:00Z');
 
@@ -184,7 +184,7 @@ describe.each(backends())('contract templates API on %s', (backend) => {
 
     // A conclusion (not yet activated) made from a template holds it too.
     const inConclusion = (await call('POST', '/api-contract/data', 'grazAdmin', form({ name: 'Abschluss' }))).json<{ id: number }>().id;
-    await sql("INSERT INTO conclusions (school_id, c_contract_id, firstname, lastname) VALUES ($1, $2, 'Mia', 'Berger')", [graz, inConclusion]);
+    await sql("INSERT INTO conclusions (school_id, c_contract_id, firstname, lastname, created_by_name) VALUES ($1, $2, 'Mia', 'Berger', 'Office')", [graz, inConclusion]);
     expect((await call('GET', `/api-contract/data?id=${inConclusion}`, 'grazAdmin')).json<{ uc: number }>().uc).toBe(1);
     expect((await call('DELETE', `/api-contract/data?id=${inConclusion}`, 'grazAdmin')).json()).toEqual({ error: ERROR.contractTemplateInUse });
 
