@@ -4,6 +4,7 @@ import { RedirectHome } from './app/redirect-home.js';
 import { ConclusionsRoutes } from './features/conclusions/conclusions-routes.js';
 import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { HelpRoutes } from './features/help/help-routes.js';
+import { LeadsRoutes } from './features/leads/leads-routes.js';
 import { RemindersRoutes } from './features/reminders/reminders-routes.js';
 import { SettingsRoutes } from './features/settings-routes.js';
 import { StudentsRoutes } from './features/students-routes.js';
@@ -16,7 +17,7 @@ import { TemplatesRoutes } from './features/templates/templates-routes.js';
 export const routes: RemoteRoutesModule['routes'] = {
   'm-dash': DashboardRoutes,
   'm-student': StudentsRoutes,
-  'm-lead': RedirectHome,
+  'm-lead': LeadsRoutes,
   'm-con': ConclusionsRoutes,
   'm-conf': SettingsRoutes,
   'm-template': TemplatesRoutes,

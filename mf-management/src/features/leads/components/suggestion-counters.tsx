@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from 'shared-kernel';
+import { LEAD_SUGGESTIONS, type LeadSuggestion, type LeadSuggestionCounts } from 'shared-kernel/contracts';
+import { NS } from '../i18n.js';
+import styles from './leads.module.css';
+
+/** Props of {@link SuggestionCounters}. */
+export interface SuggestionCountersProps {
+  /** Counts per code for the list's other filters; null until the first page came. */
+  counts: LeadSuggestionCounts | null;
+  /** The code the list is filtered by, or null. */
+  selected: LeadSuggestion | null;
+  onSelect: (code: LeadSuggestion | null) => void;
+}
+
+/**
+ * The suggestion-category counters above the lead list (spec 001 §2): one toggle button per
+ * code with its count; pressing one filters the list by it, pressing it again (or 'show all')
+ * resets the filter. Codes without leads are left out unless selected.
+ */
+export function SuggestionCounters({ counts, selected, onSelect }: SuggestionCountersProps) {
+  const { t } = useTranslation(NS);
+  if (!counts) return null;
+  const shown = LEAD_SUGGESTIONS.filter((code) => counts[`${code}`] > 0 || code === selected);
+  return (
+    <fieldset className={styles.counters}>
+      <legend>{t('leads.counters')}</legend>
+      {shown.map((code) => {
+        const text = t(`lead_enums.suggestion.${code}`);
+        return (
+          <button
+            key={code}
+            type="button"
+            className={styles.counter}
+            aria-pressed={code === selected}
+            aria-label={t('leads.counter_item', { text, count: counts[`${code}`] })}
+            onClick={() => onSelect(code === selected ? null : code)}
+          >
+            <span className={styles.count} aria-hidden="true">
+              {counts[`${code}`]}
+            </span>
+            <span aria-hidden="true">{text}</span>
+          </button>
+        );
+      })}
+      {selected !== null && (
+        <Button size="small" variant="secondary" onClick={() => onSelect(null)}>
+          {t('leads.counters_reset')}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
