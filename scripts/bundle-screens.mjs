@@ -50,6 +50,8 @@ export const SCREENS = [
   // Forms and details.
   { path: '/m-student/details/:id', linkFrom: { on: '/m-student/list', link: /^\/m-student\/details\/\d+$/ } },
   { path: '/m-student/dun/1' },
+  { path: '/m-lead/add' },
+  { path: '/m-lead/edit/:id', linkFrom: { on: '/m-lead/list', link: /^\/m-lead\/edit\/\d+$/ } },
   { path: '/m-fin/income/create' },
   { path: '/m-template/base/create' },
   { path: '/m-conf/template/edit/rep_memb_canc' },
