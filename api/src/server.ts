@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { EMBEDDED_ANALYZE_INTERVAL_MS, refreshStatistics } from './db/maintenance.js';
 import { deleteDeadSessions } from './domains/auth/sessions-repository.js';
+import { startInvitationScheduler, type InvitationScheduler } from './domains/leads/invitation-scheduler.js';
 
 /**
  * Entry point (`node api/dist/server.js`): reads the environment, opens and migrates the
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   const app = buildApp(config);
 
   let stopping = false;
+  let invitationScheduler: InvitationScheduler | null = null;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await invitationScheduler?.stop();
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -31,6 +34,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Invitations with a later delivery date (issue 15): sent once by one of the processes.
+  invitationScheduler = startInvitationScheduler(app);
 
   // Housekeeping: ended sessions are kept a day for the audit trail, then removed.
   const sweep = () => deleteDeadSessions(app.db, app.now()).catch((error) => app.log.warn({ err: error }, 'session sweep failed'));

@@ -12,6 +12,7 @@ import accountRoutes from './finance/account-routes.js';
 import financeRoutes from './finance/routes.js';
 import ibanRoutes from './finance/iban-routes.js';
 import healthRoutes from './health/routes.js';
+import leadFlowRoutes from './leads/flow-routes.js';
 import helpVideoRoutes from './help/routes.js';
 import leadRoutes from './leads/routes.js';
 import seminarRoutes from './help/seminar-routes.js';
@@ -19,6 +20,7 @@ import associationNewsRoutes from './news/association-news-routes.js';
 import releaseNotesRoutes from './news/release-notes-routes.js';
 import contentRoutes from './news/routes.js';
 import albumRoutes from './microsite/album-routes.js';
+import appointmentRoutes from './microsite/appointment-routes.js';
 import micrositeCalendarRoutes from './microsite/calendar-routes.js';
 import micrositeImageRoutes from './microsite/image-routes.js';
 import micrositeSettingsRoutes from './microsite/settings-routes.js';
@@ -75,10 +77,12 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-contract', plugin: contractTemplateRoutes }, // contract-templates: /data, /sel
   { prefix: '/api-content', plugin: albumRoutes }, // microsite: /album, /album-list, /album-file
   { prefix: '/api-content', plugin: micrositeCalendarRoutes }, // microsite: /calendar (/c-calendar), /ie-next (appointments)
+  { prefix: '/api-content', plugin: appointmentRoutes }, // microsite: /appointment (info events, trials; lead_r / lead_w)
   { prefix: '/api-cubic', plugin: micrositeImageRoutes }, // microsite: /image/{id}-{size}[/members]
   { prefix: '/api-base', plugin: teamRoutes }, // microsite: /team, /tpu
   { prefix: '/api-config', plugin: micrositeSettingsRoutes }, // microsite: /school, /school-list, /school-image
   { prefix: '/public', plugin: publicMicrositeRoutes }, // microsite: the public microsite API (no session, CORS)
+  { prefix: '/api-lead', plugin: leadFlowRoutes }, // leads: /invite, /invitation-pdf, /attend, /no-interest, /timeline (the lead's flow)
   { prefix: '/api-template', plugin: templateRoutes }, // templates: /list, /data, /widget, /select, /preview, /system, /system-data
   { prefix: '/api-template', plugin: templateDocumentRoutes }, // templates: /doc-pdf, /doc-mail (document from template)
   { prefix: '/api-base', plugin: templateBaseRoutes }, // templates: /core-bd (placeholder catalogue, target types, system templates)

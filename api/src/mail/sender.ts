@@ -23,6 +23,23 @@ export interface MailSenderUser {
   signature: string;
 }
 
+/**
+ * The sending user from the session's user and their own settings (/api-user/settings:
+ * o_ovr_mail_from, o_custom_signature, o_signature).
+ */
+export function mailSenderUser(
+  user: { firstname: string; lastname: string; username: string; email: string | null },
+  settings: Record<string, unknown>,
+): MailSenderUser {
+  return {
+    name: [user.firstname, user.lastname].filter(Boolean).join(' ') || user.username,
+    email: user.email || null,
+    ovrMailFrom: settings.o_ovr_mail_from === true,
+    customSignature: settings.o_custom_signature === true,
+    signature: typeof settings.o_signature === 'string' ? settings.o_signature : '',
+  };
+}
+
 /** From, copies and signature of a mail a user sends for a school. */
 export interface ResolvedSender {
   from: string;

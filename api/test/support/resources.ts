@@ -206,3 +206,22 @@ registerResource('contract_template', async (db, schoolId) => {
   );
   return row.rows[0]!.id;
 });
+
+// Issue 15 part G (lead flow): appointments, lead invitations.
+registerResource('appointment', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    "INSERT INTO appointments (school_id, type, ds, de) VALUES ($1, 1, now() + interval '7 days', now() + interval '7 days 2 hours') RETURNING id",
+    [schoolId],
+  );
+  return row.rows[0]!.id;
+});
+
+registerResource('lead_invitation', async (db, schoolId) => {
+  const lead = await db.query<{ id: number }>("INSERT INTO leads (school_id, lastname) VALUES ($1, 'Fixture') RETURNING id", [schoolId]);
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO lead_invitations (school_id, lead_id, type, transport, subject, html, send_at, sent_at, status)
+     VALUES ($1, $2, 1, 3, 'Einladung', '<p>Einladung</p>', now(), now(), 2) RETURNING id`,
+    [schoolId, lead.rows[0]!.id],
+  );
+  return row.rows[0]!.id;
+});

@@ -81,6 +81,10 @@ export const ERROR = {
   activationSourceMissing: 68,
   /** Leads: the lead became a student (status 6 or a student refers to it) and is not deleted (409). */
   leadConverted: 72,
+  /** Appointments: invitations name the appointment; it can be deleted only with status 2 ("can be removed"). */
+  appointmentInUse: 76,
+  /** Invitation: a chosen appointment is not an upcoming one of the lead's school and the invitation's type. */
+  appointmentNotOffered: 77,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

@@ -28,3 +28,4 @@ export * from './template-documents.js';
 export * from './conclusion.js';
 export * from './conclusion-activation.js';
 export * from './leads.js';
+export * from './lead-flow.js';

@@ -18,7 +18,7 @@ import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js'
 import { errorResponses } from '../../lib/route-schemas.js';
 import { validate } from '../../lib/validate.js';
 import { MailTooLargeError } from '../../mail/mailer.js';
-import { resolveSender, withSignature, type MailSenderUser } from '../../mail/sender.js';
+import { mailSenderUser, resolveSender, withSignature } from '../../mail/sender.js';
 import { readLetterhead } from '../config/letterhead.js';
 import { readConfigValues } from '../config/repository.js';
 import { getSettings } from '../users/repository.js';
@@ -147,13 +147,7 @@ export default async function templateDocumentRoutes(app: FastifyInstance) {
       request.audit.entityId = body.oid;
       // The user's own settings (own address, signature) are read as the system: not a school row.
       const { settings } = await getSettings(app.db, session.user.id);
-      const user: MailSenderUser = {
-        name: [session.user.firstname, session.user.lastname].filter(Boolean).join(' ') || session.user.username,
-        email: session.user.email || null,
-        ovrMailFrom: settings.o_ovr_mail_from === true,
-        customSignature: settings.o_custom_signature === true,
-        signature: typeof settings.o_signature === 'string' ? settings.o_signature : '',
-      };
+      const user = mailSenderUser(session.user, settings);
       let answer: TemplateDocumentMailAnswer;
       try {
         answer = await idempotentWrite(request, async (tx) => {

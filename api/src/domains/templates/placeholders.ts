@@ -53,8 +53,8 @@ export const PLACEHOLDER_CATALOGUE: readonly CatalogueEntry[] = [
   entry('contactemail', ALL, 'E-Mail-Adresse der Ansprechperson', 'E-mail address of the contact', 'anna.berger@example.com'),
   entry('school', ALL, 'Name der Schule', 'Name of the school', 'Kampfkunstschule Wien'),
   entry('company', ALL, 'Firmenname (Einstellungen › Allgemein; sonst der Schulname)', 'Company name (settings › general; else the school name)', 'Kampfkunst GmbH'),
-  entry('events1', ALL, 'Nächste Infoabende der Schule als Liste', 'Next info events of the school as a list', ['Mo, 07.12.2026 18:00–19:30', 'Mi, 16.12.2026 18:00–19:30']),
-  entry('events1ser', ALL, 'Nächste Probetrainings der Schule als Liste', 'Next trial sessions of the school as a list', ['Di, 08.12.2026 17:00–18:00']),
+  entry('events1', ALL, 'Termine als Liste (Einladung: die gewählten Termine; sonst die nächsten Infoabende der Schule)', 'Appointments as a list (invitation: the chosen ones; else the next info events of the school)', ['Mo, 07.12.2026 18:00–19:30', 'Mi, 16.12.2026 18:00–19:30']),
+  entry('events1ser', ALL, 'Dieselben Termine als Fließtext für Serienbriefe („am …, am … oder am …“)', 'The same appointments as running text for serial letters', 'am Mo, 07.12.2026 18:00–19:30 oder am Mi, 16.12.2026 18:00–19:30'),
   entry('today', ALL, 'Heutiges Datum (TT.MM.JJJJ)', "Today's date (DD.MM.YYYY)", '21.11.2026'),
   entry('salutation', PERSON, 'Anredezeile: „Sehr geehrte Frau X,“ / „Sehr geehrter Herr X,“ / „Guten Tag X Y,“', 'Salutation line (German forms)', 'Sehr geehrte Frau Muster,'),
   entry('firstname', PERSON, 'Vorname', 'First name', 'Erika'),
@@ -147,15 +147,30 @@ export function escapeHtml(text: string): string {
 
 /**
  * The school's next appointments of a type (1 info event, 2 trial) as display texts, at most
- * five (migration 077); none: the list is empty and shows NO_APPOINTMENTS. Issue 15
- * (invitations) may pass the appointments chosen for an invitation as `extra`.
+ * five (migration 077); none: the list is empty and shows NO_APPOINTMENTS. Invitations
+ * (issue 15) pass the appointments chosen for them as `extra` (appointmentValues).
  */
 export async function upcomingAppointments(tx: Queryable, schoolId: number, type: 1 | 2, now: Date): Promise<string[]> {
   const rows = await tx.query<{ ds: Date; de: Date }>(
     'SELECT ds, de FROM appointments WHERE school_id = $1 AND type = $2 AND ds >= $3 ORDER BY ds, id LIMIT 5',
     [schoolId, type, now],
   );
-  return rows.rows.map((row) => `${appointmentFormat.format(new Date(row.ds))}–${timeFormat.format(new Date(row.de))}`);
+  return rows.rows.map((row) => appointmentText(row.ds, row.de));
+}
+
+/** An appointment as letters show it: 'Mo., 07.12.2026, 18:00–19:30' (Vienna time). */
+export function appointmentText(ds: Date | string, de: Date | string): string {
+  return `${appointmentFormat.format(new Date(ds))}–${timeFormat.format(new Date(de))}`;
+}
+
+/**
+ * ##events1## and ##events1ser## of a list of appointment texts: the list, and the same as
+ * running text for serial letters ('am A, am B oder am C'; NO_APPOINTMENTS when empty).
+ */
+export function appointmentValues(texts: readonly string[]): { events1: string[]; events1ser: string } {
+  const dated = texts.map((text) => `am ${text}`);
+  const serial = dated.length <= 1 ? (dated[0] ?? NO_APPOINTMENTS) : `${dated.slice(0, -1).join(', ')} oder ${dated[dated.length - 1]}`;
+  return { events1: [...texts], events1ser: serial };
 }
 
 // ---- entities ------------------------------------------------------------------------------
@@ -320,8 +335,8 @@ export async function commonValues(tx: Queryable, schoolId: number, userId: numb
     company: typeof company === 'string' && company.trim() ? company.trim() : schoolName,
     contact: sender ? [sender.firstname, sender.lastname].filter(Boolean).join(' ') : '',
     contactemail: sender?.email ?? '',
-    events1: await upcomingAppointments(tx, schoolId, 1, now),
-    events1ser: await upcomingAppointments(tx, schoolId, 2, now),
+    // An invitation passes its chosen appointments as `extra` (api/src/domains/leads/invitations.ts).
+    ...appointmentValues(await upcomingAppointments(tx, schoolId, 1, now)),
     today: formatDay(now),
   };
 }
