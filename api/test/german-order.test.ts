@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { IncomeListResponse, LeadListResponse, StudentListResponse, UserRow } from 'shared-kernel/contracts';
 import { orderBy } from '../src/lib/paged-list.js';
+import { ACCOUNT_LIST } from '../src/domains/finance/accounts-repository.js';
 import { INCOME_LIST, EXPENSE_LIST } from '../src/domains/finance/income-expense-repository.js';
 import { NEWS_LIST } from '../src/domains/news/repository.js';
 import { TEMPLATE_LIST } from '../src/domains/templates/repository.js';
@@ -227,7 +228,7 @@ describe.each(backends())('German sort order on %s', (backend) => {
 
   it('keeps a sort key column, generated from sbo_sort_key, for every text sort of every list', async () => {
     const keyColumns = new Set<string>();
-    for (const list of [STUDENT_LIST, INCOME_LIST, EXPENSE_LIST, NEWS_LIST, REMINDER_LIST, TEMPLATE_LIST, HUMAN_LIST, LEAD_LIST]) {
+    for (const list of [STUDENT_LIST, INCOME_LIST, EXPENSE_LIST, NEWS_LIST, REMINDER_LIST, TEMPLATE_LIST, HUMAN_LIST, LEAD_LIST, ACCOUNT_LIST]) {
       const aliases = new Map([...list.from.matchAll(/(?:^|\bJOIN\s+)(\w+)\s+(\w+)/g)].map((m) => [m[2], m[1]]));
       for (const column of Object.values(list.columns)) {
         const textSort = column.textSort === undefined ? [] : typeof column.textSort === 'string' ? [column.textSort] : column.textSort;

@@ -133,6 +133,14 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
         value: (r) => r.annotation,
       },
       {
+        name: 'bank account',
+        read: `/api-account/data?id=${account!.id}`,
+        save: `/api-account/data?id=${account!.id}`,
+        body: (r) => pick(r, ['school_id', 'sepa_name', 'sepa_ci', 'sepa_iban', 'sepa_bic', 'sepa_bank', 'is_main']),
+        field: 'name',
+        value: (r) => r.name,
+      },
+      {
         name: 'expense',
         read: `/api-fin/expense?id=${expenseId}`,
         save: `/api-fin/expense?id=${expenseId}`,

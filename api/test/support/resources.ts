@@ -225,3 +225,13 @@ registerResource('lead_invitation', async (db, schoolId) => {
   );
   return row.rows[0]!.id;
 });
+
+// Issue 12 (accounts): a bank account of the school (not main: the school may have one already).
+registerResource('account', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO accounts (school_id, name, sepa_name, sepa_iban, sepa_bic, sepa_bank)
+     VALUES ($1, 'Fixture account', 'Fixture school', 'DE89370400440532013000', 'COBADEFFXXX', 'Commerzbank') RETURNING id`,
+    [schoolId],
+  );
+  return row.rows[0]!.id;
+});

@@ -65,6 +65,8 @@ export const ERROR = {
   mailTooLarge: 54,
   /** Document by mail: the recipient (lead, student) has no e-mail address. */
   recipientWithoutEmail: 55,
+  /** Bank accounts: the account is used by student contracts, payments, income or conclusions and cannot be deleted. */
+  accountInUse: 56,
   /** Contract templates: student contracts or conclusions use the template; it cannot be deleted. */
   contractTemplateInUse: 58,
   /** Contract templates: contracts use the template; it cannot be moved to another school. */

@@ -12,6 +12,7 @@ export * from './auth.js';
 export * from './users.js';
 export * from './enums.js';
 export * from './banking.js';
+export * from './accounts.js';
 export * from './business.js';
 export * from './students.js';
 export * from './income-expense.js';

@@ -40,6 +40,7 @@ export const commonDe = {
     51: 'Nur Benutzer mit Zugriff auf alle Schulen können die Vorlage für alle Schulen ändern.',
     54: 'Die Anhänge sind zu groß für eine E-Mail.',
     55: 'Für den Empfänger ist keine E-Mail-Adresse hinterlegt.',
+    56: 'Das Konto wird noch verwendet (Schülerverträge, Zahlungen, Einnahmen oder Anmeldungen) und kann nicht gelöscht werden.',
     58: 'Die Vertragsvorlage wird von Verträgen oder Vertragsabschlüssen verwendet und kann nicht gelöscht werden.',
     59: 'Die Vertragsvorlage wird von Verträgen verwendet; ihre Schule kann nicht mehr geändert werden.',
     60: 'Eine aktivierte Anmeldung kann nicht mehr geändert oder gelöscht werden.',

@@ -40,6 +40,7 @@ export const commonEn = {
     51: 'Only users with access to all schools can change the template for all schools.',
     54: 'The attachments are too large for an e-mail.',
     55: 'The recipient has no e-mail address.',
+    56: 'The account is still in use (student contracts, payments, income or conclusions) and cannot be deleted.',
     58: 'Contracts or conclusions use this contract template; it cannot be deleted.',
     59: 'Contracts use this contract template; its school can no longer be changed.',
     60: 'An activated conclusion can no longer be changed or deleted.',
