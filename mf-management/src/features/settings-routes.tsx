@@ -25,6 +25,8 @@ const ContractTemplateListPage = lazy(() =>
 const ContractTemplateFormPage = lazy(() =>
   import('./contract-templates/components/contract-template-form-page.js').then((m) => ({ default: m.ContractTemplateFormPage })),
 );
+const AccountListPage = lazy(() => import('./accounts/components/account-list-page.js').then((m) => ({ default: m.AccountListPage })));
+const AccountFormPage = lazy(() => import('./accounts/components/account-form-page.js').then((m) => ({ default: m.AccountFormPage })));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner showLabel />}>{children}</Suspense>;
@@ -68,6 +70,15 @@ function ContractScreen({ children }: { children: ReactNode }) {
   );
 }
 
+/** The bank accounts: s_account_r (saving needs s_account_w, deleting s_account_d, checked on the screens). */
+function AccountScreen({ children }: { children: ReactNode }) {
+  return (
+    <RequireAtom atom="s_account_r">
+      <Loading>{children}</Loading>
+    </RequireAtom>
+  );
+}
+
 /**
  * /m-conf: the settings area (spec 001 §2). Screens not built yet lead to the dashboard like
  * any unknown route.
@@ -96,6 +107,9 @@ export function SettingsRoutes() {
       <Route path="contract/create" element={<ContractScreen><ContractTemplateFormPage mode="create" /></ContractScreen>} />
       <Route path="contract/edit/:id" element={<ContractScreen><ContractTemplateFormPage mode="edit" /></ContractScreen>} />
       <Route path="contract/template/:id" element={<ContractScreen><ContractTemplateFormPage mode="template" /></ContractScreen>} />
+      <Route path="account" element={<AccountScreen><AccountListPage /></AccountScreen>} />
+      <Route path="account/create" element={<AccountScreen><AccountFormPage mode="create" /></AccountScreen>} />
+      <Route path="account/edit/:id" element={<AccountScreen><AccountFormPage mode="edit" /></AccountScreen>} />
       <Route path="*" element={<Navigate to="/m-dash" replace />} />
     </Routes>
   );
