@@ -66,6 +66,8 @@ describe.each(backends())('/api-lead on %s', (backend) => {
 
   beforeEach(async () => {
     await sql('DELETE FROM reminders');
+    await sql('DELETE FROM conclusions');
+    await sql('DELETE FROM students');
     await sql('DELETE FROM leads');
   });
 
@@ -183,7 +185,7 @@ describe.each(backends())('/api-lead on %s', (backend) => {
     expect(moved.statusCode).toBe(400);
   });
 
-  it('deletes a lead with its reminders, but not one that became a student', async () => {
+  it('deletes a lead with its reminders, but not one that became a student or a conclusion', async () => {
     const lead = await insert(wien, 'Weg');
     await sql("INSERT INTO reminders (school_id, date_deadline, subject, lead_id) VALUES ($1, '2026-11-30', 'Anrufen', $2)", [wien, lead]);
     expect((await call('DELETE', `/api-lead/data?id=${lead}`, 'all')).json()).toEqual({ success: true });
@@ -193,12 +195,16 @@ describe.each(backends())('/api-lead on %s', (backend) => {
     const signed = await insert(wien, 'Vertrag', { lead_status_id: 6 });
     const converted = await insert(wien, 'Schüler');
     await sql("INSERT INTO students (school_id, firstname, lastname, lead_id) VALUES ($1, 'Anna', 'Schüler', $2)", [wien, converted]);
-    for (const id of [signed, converted]) {
+    const concluding = await insert(wien, 'Abschluss');
+    await sql("INSERT INTO conclusions (school_id, firstname, lastname, created_by_name, lead_id) VALUES ($1, 'Anna', 'Abschluss', 'office', $2)", [wien, concluding]);
+    const listed = new Map((await list('all')).rows.map((row) => [row.lid, row.td]));
+    expect([listed.get(signed), listed.get(converted), listed.get(concluding)]).toEqual([false, false, false]);
+    for (const id of [signed, converted, concluding]) {
       const res = await call('DELETE', `/api-lead/data?id=${id}`, 'all');
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: ERROR.leadConverted });
     }
-    expect(await leadCount()).toBe(2);
+    expect(await leadCount()).toBe(3);
     const { mi, data } = (await call('GET', `/api-lead/data?id=${converted}`, 'all')).json<LeadDataResponse>();
     expect(mi).toMatchObject({ name: 'Anna Schüler' });
     expect(data.td).toBe(false);
