@@ -5,6 +5,7 @@ import { ConclusionsRoutes } from './features/conclusions/conclusions-routes.js'
 import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { HelpRoutes } from './features/help/help-routes.js';
 import { LeadsRoutes } from './features/leads/leads-routes.js';
+import { LeadImportRoutes } from './features/lead-import/lead-import-routes.js';
 import { RemindersRoutes } from './features/reminders/reminders-routes.js';
 import { SettingsRoutes } from './features/settings-routes.js';
 import { StudentsRoutes } from './features/students-routes.js';
@@ -22,7 +23,7 @@ export const routes: RemoteRoutesModule['routes'] = {
   'm-conf': SettingsRoutes,
   'm-template': TemplatesRoutes,
   'm-reminder': RemindersRoutes,
-  'm-import': RedirectHome,
+  'm-import': LeadImportRoutes,
   'm-help': HelpRoutes,
 };
 

@@ -34,6 +34,7 @@ import cubicRoutes from './students/picture-routes.js';
 import studentRoutes from './students/routes.js';
 import templateDocumentRoutes from './templates/document-routes.js';
 import templateRoutes, { templateBaseRoutes } from './templates/routes.js';
+import leadImportRoutes from './lead-import/routes.js';
 import ticketRoutes from './tickets/routes.js';
 import humanRoutes from './users/human-routes.js';
 import roleRoutes from './users/roles-routes.js';
@@ -60,6 +61,7 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-base', plugin: helpVideoRoutes }, // help: /video, /videos, /video-captions (/m-help, /c-help)
   { prefix: '/api-base', plugin: seminarRoutes }, // help: /seminar-token (/c-seminar)
   { prefix: '/api-user', plugin: userRoutes }, // users
+  { prefix: '/api-import', plugin: leadImportRoutes }, // lead-import: /leglead, /leglead/upload (legacy lead import)
   { prefix: '/api-human', plugin: humanRoutes }, // users: /list (user picker: reminder delegates)
   { prefix: '/api-application-state', plugin: applicationStateRoutes }, // application-state
   { prefix: '/api-reminder', plugin: reminderRoutes }, // reminders

@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../lib/http-error.js';
 import { safeFileName } from './names.js';
 
 /** Kinds of files an upload may accept; each is recognised by its content, never its name. */
-export type FileKind = 'pdf' | 'jpeg' | 'png' | 'webp' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'txt';
+export type FileKind = 'pdf' | 'jpeg' | 'png' | 'webp' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'txt' | 'csv';
 
 /** Pictures (re-encoded on upload). */
 export const IMAGE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'webp'];
@@ -25,6 +25,7 @@ export const KIND_INFO: Record<FileKind, { ext: string; mime: string }> = {
   odt: { ext: 'odt', mime: 'application/vnd.oasis.opendocument.text' },
   ods: { ext: 'ods', mime: 'application/vnd.oasis.opendocument.spreadsheet' },
   txt: { ext: 'txt', mime: 'text/plain; charset=utf-8' },
+  csv: { ext: 'csv', mime: 'text/csv' },
 };
 
 /** file-type's extension -> our kind (everything else is refused). */
@@ -41,6 +42,8 @@ export interface Upload {
   field: string;
   /** A safe display name: the sender's base name with the detected kind's extension. */
   name: string;
+  /** The file name as the sender gave it (untrusted: for checks and messages only). */
+  originalName: string;
   kind: FileKind;
   ext: string;
   mime: string;
@@ -81,7 +84,10 @@ export async function detectKind(data: Buffer, allowed: readonly FileKind[]): Pr
     const kind = DETECTED[detected.ext];
     return kind && allowed.includes(kind) ? kind : null;
   }
-  if (!allowed.includes('txt') || data.length === 0 || data.includes(0)) return null;
+  if (data.length === 0 || data.includes(0)) return null;
+  // CSV exports: text in UTF-8 or a Windows code page, never stored or served (the importer decodes and checks it).
+  if (allowed.includes('csv')) return 'csv';
+  if (!allowed.includes('txt')) return null;
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);
@@ -170,7 +176,7 @@ export async function readUploads(request: FastifyRequest, options: ReadUploadsO
     if (IMAGE_KINDS.includes(kind)) {
       ({ data, width, height } = await reencodeImage(item.data, kind, { maxPixels: options.maxPixels, maxSide: options.maxImageSide }));
     }
-    files.push({ field: item.field, name: safeFileName(item.filename, ext), kind, ext, mime, data, size: data.length, width, height });
+    files.push({ field: item.field, name: safeFileName(item.filename, ext), originalName: item.filename, kind, ext, mime, data, size: data.length, width, height });
   }
   return { files, fields };
 }

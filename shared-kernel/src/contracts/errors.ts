@@ -87,6 +87,16 @@ export const ERROR = {
   appointmentInUse: 76,
   /** Invitation: a chosen appointment is not an upcoming one of the lead's school and the invitation's type. */
   appointmentNotOffered: 77,
+  /** Legacy lead import: the file is neither a readable CSV (UTF-8 or Windows-1252) nor an XLSX workbook. */
+  importFileUnreadable: 80,
+  /** Legacy lead import: the first row names no known column (no header row). */
+  importNoHeader: 81,
+  /** Legacy lead import: the file has a header but no data rows. */
+  importEmpty: 82,
+  /** Legacy lead import: the file is too large (bytes or rows). */
+  importTooLarge: 83,
+  /** Legacy lead import: only .csv, .txt and .xlsx files are imported. */
+  importFileType: 84,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

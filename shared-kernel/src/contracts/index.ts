@@ -26,6 +26,7 @@ export * from './config.js';
 export * from './calendar.js';
 export * from './templates.js';
 export * from './template-documents.js';
+export * from './lead-import.js';
 export * from './conclusion.js';
 export * from './conclusion-activation.js';
 export * from './leads.js';
