@@ -66,6 +66,8 @@ export const SCREENS = [
   { path: '/m-conf/user-settings' },
   { path: '/m-conf/role/create' },
   { path: '/m-conf/role/edit/:id', linkFrom: { on: '/m-conf/role', link: /^\/m-conf\/role\/edit\/\d+$/ } },
+  { path: '/m-conf/account/create' },
+  { path: '/m-conf/account/edit/:id', linkFrom: { on: '/m-conf/account', link: /^\/m-conf\/account\/edit\/\d+$/ } },
   // Not measured yet: /m-template/doc/{templateId}/{entityId} (document from template) needs a
   // custom template in the demo data (the bench fails a screen that shows an error panel).
 ];
