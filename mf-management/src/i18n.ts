@@ -19,6 +19,7 @@ addNamespace(NS, {
       lead: 'Interessent',
       overdue: 'überfällig',
       due_today: 'heute fällig',
+      all_reminders: 'Alle Wiedervorlagen',
     },
   },
   en: {
@@ -34,6 +35,7 @@ addNamespace(NS, {
       lead: 'Lead',
       overdue: 'overdue',
       due_today: 'due today',
+      all_reminders: 'All reminders',
     },
   },
 });

@@ -38,6 +38,7 @@ describe('management dashboard', () => {
     expect(today?.textContent).toContain('(heute fällig)');
     expect(today?.textContent).toContain('Interessent: Lea Lang');
     expect(requests).toEqual(['http://localhost/api-reminder/upcoming']);
+    expect(screen.getByRole('link', { name: 'Alle Wiedervorlagen' }).getAttribute('href')).toBe('/m-reminder/list');
   });
 
   it('shows the error panel and reloads on retry', async () => {
@@ -60,6 +61,7 @@ describe('management dashboard', () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Anstehende Wiedervorlagen' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Alle Wiedervorlagen' })).toBeNull();
     expect(globalThis.fetch).not.toHaveBeenCalled();
   });
 });
