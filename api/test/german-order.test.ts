@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import type { IncomeListResponse, LeadListResponse, StudentListResponse, UserRow } from 'shared-kernel/contracts';
+import type { ConclusionListResponse, IncomeListResponse, LeadListResponse, StudentListResponse, UserRow } from 'shared-kernel/contracts';
 import { orderBy } from '../src/lib/paged-list.js';
 import { ACCOUNT_LIST } from '../src/domains/finance/accounts-repository.js';
+import { CONCLUSION_LIST } from '../src/domains/conclusions/repository.js';
 import { INCOME_LIST, EXPENSE_LIST } from '../src/domains/finance/income-expense-repository.js';
 import { NEWS_LIST } from '../src/domains/news/repository.js';
 import { TEMPLATE_LIST } from '../src/domains/templates/repository.js';
@@ -155,6 +156,21 @@ describe.each(backends())('German sort order on %s', (backend) => {
     expect(await order(true)).toEqual(['Ebner', 'Brandt', 'Böhm', 'Binder']);
   });
 
+  it('lists conclusions by last name and by creator in German order', async () => {
+    for (const [i, lastname] of NAMES.entries()) {
+      await sql('INSERT INTO conclusions (school_id, firstname, lastname, created_by_name) VALUES ($1, $2, $3, $4)', [
+        schoolId, 'Kim', lastname, ['Österreicher', 'Zach', 'Oswald', 'Ertl'][i],
+      ]);
+    }
+    const order = async (id: string, desc: boolean) =>
+      (await post('/api-conclusion/list', { page: 0, pageSize: 25, sorted: [{ id, desc }], filtered: [{ id: 'sid', value: schoolId }] }))
+        .json<ConclusionListResponse>()
+        .rows.map((row) => (id === 'ln' ? row.ln : row.createdBy));
+    expect(await order('ln', false)).toEqual(['Binder', 'Böhm', 'Brandt', 'Ebner']);
+    expect(await order('ln', true)).toEqual(['Ebner', 'Brandt', 'Böhm', 'Binder']);
+    expect(await order('createdBy', false)).toEqual(['Ertl', 'Österreicher', 'Oswald', 'Zach']);
+  });
+
   it('lists users by name in German order', async () => {
     for (const lastname of NAMES) {
       const user = await createUser(t.db, { level: 3 });
@@ -228,7 +244,7 @@ describe.each(backends())('German sort order on %s', (backend) => {
 
   it('keeps a sort key column, generated from sbo_sort_key, for every text sort of every list', async () => {
     const keyColumns = new Set<string>();
-    for (const list of [STUDENT_LIST, INCOME_LIST, EXPENSE_LIST, NEWS_LIST, REMINDER_LIST, TEMPLATE_LIST, HUMAN_LIST, LEAD_LIST, ACCOUNT_LIST]) {
+    for (const list of [STUDENT_LIST, INCOME_LIST, EXPENSE_LIST, NEWS_LIST, REMINDER_LIST, TEMPLATE_LIST, HUMAN_LIST, LEAD_LIST, ACCOUNT_LIST, CONCLUSION_LIST]) {
       const aliases = new Map([...list.from.matchAll(/(?:^|\bJOIN\s+)(\w+)\s+(\w+)/g)].map((m) => [m[2], m[1]]));
       for (const column of Object.values(list.columns)) {
         const textSort = column.textSort === undefined ? [] : typeof column.textSort === 'string' ? [column.textSort] : column.textSort;

@@ -79,6 +79,19 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
         tax_percent: 20, c_interval_start: 12, c_cperiod_start: 1, c_interval_follow: 1, c_cperiod_follow: 1, currency: 'EUR',
       })
     ).json<{ id: number }>().id;
+    const [network] = await sql<{ id: number }>("SELECT id FROM network_contracts WHERE country_iso = 'at' ORDER BY id LIMIT 1");
+    const [template] = await sql<{ id: number }>('SELECT id FROM contract_templates WHERE school_id = $1 ORDER BY id LIMIT 1', [graz]);
+    const conclusionId = (
+      await call('POST', '/api-conclusion/data', {
+        school_id: graz, products: [4], ec_contract_id: network!.id, c_contract_id: template!.id, account_id: account!.id,
+        contract_start: '2026-12-01', payment_method_id: 3, salutation_id: 1, firstname: 'Vera', lastname: 'Version', street: 'Herrengasse',
+        house_no: '3', zip: '8010', city: 'Graz', country_iso: 'at', birthdate: '1990-05-03',
+      })
+    ).json<{ id: number }>().id;
+    const conclusionForm = (r: Json) => {
+      const { id: _id, version: _v, po: _po, activated_at: _a, date_withdrawal: _w, student_id: _s, created_at: _c, created_by_name: _n, ...form } = r.data as Json;
+      return form;
+    };
 
     const withoutVersion = ({ version: _version, ...rest }: Json) => rest;
     routes.push(
@@ -181,6 +194,14 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
         value: (r) => r.content,
       },
       {
+        name: 'conclusion',
+        read: `/api-conclusion/data?id=${conclusionId}`,
+        save: `/api-conclusion/data?id=${conclusionId}`,
+        body: conclusionForm,
+        field: 'annotation',
+        value: (r) => (r.data as Json).annotation,
+      },
+      {
         // One version per category and school (null = all schools); the items change inside it.
         name: 'configuration form',
         read: '/api-config/form?cat=general&key=pr_city',
@@ -201,7 +222,9 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
     const res = await call('GET', route.read, undefined, session);
     expect([route.name, res.statusCode]).toEqual([route.name, 200]);
     const json = res.json<Json>();
-    const version = (['/api-user/data', '/api-lead/data'].some((path) => route.read.startsWith(path)) ? (json.data as Json).version : json.version) as number;
+    // The user, the lead and the conclusion answer the record under `data` (with lists beside it).
+    const nested = ['/api-user/data', '/api-lead/data', '/api-conclusion/data'].some((path) => route.read.startsWith(path));
+    const version = (nested ? (json.data as Json).version : json.version) as number;
     expect([route.name, typeof version]).toEqual([route.name, 'number']);
     return { json, version };
   };

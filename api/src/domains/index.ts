@@ -6,6 +6,8 @@ import changesRoutes from './audit/routes.js';
 import authRoutes from './auth/routes.js';
 import activationRoutes from './conclusions/activation-routes.js';
 import frameTokenRoutes from './conclusions/frame-token-routes.js';
+import conclusionRoutes from './conclusions/routes.js';
+import contractNumberRoutes from './conclusions/contract-number-routes.js';
 import configRoutes from './config/routes.js';
 import contractTemplateRoutes from './contract-templates/routes.js';
 import accountRoutes from './finance/account-routes.js';
@@ -90,4 +92,6 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-base', plugin: templateBaseRoutes }, // templates: /core-bd (placeholder catalogue, target types, system templates)
   { prefix: '/api-conclusion', plugin: frameTokenRoutes }, // conclusions: /frame-token (beta online-contracts frame)
   { prefix: '/api-conclusion', plugin: activationRoutes }, // conclusions: /actcon (activation), /prestud (pre-student)
+  { prefix: '/api-conclusion', plugin: conclusionRoutes }, // conclusions: /list, /data, /legacy
+  { prefix: '/api-contract', plugin: contractNumberRoutes }, // conclusions: /check (contract number)
 ];

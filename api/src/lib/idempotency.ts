@@ -106,13 +106,37 @@ export async function idempotentWrite<T extends object>(request: FastifyRequest,
       return answer;
     });
   } catch (error) {
-    if (!(error instanceof KeyTaken)) throw error;
+    if (!(error instanceof KeyTaken)) {
+      // A write refused by a unique rule (a contract number, a reference) may be the twin of
+      // the same request that just stored it: that request's answer is this one's too.
+      // (A key used for another request keeps this request's own refusal.)
+      const replay = await answeredBefore(request).catch(() => null);
+      if (replay) return replay as T;
+      throw error;
+    }
   }
   const first = await firstAnswer(request.server.db, userId, key);
   if (!first) throw idempotencyKeyReused();
   if (first.request_hash !== fingerprint) throw idempotencyKeyReused();
   request.audit.detail = { ...request.audit.detail, idempotent_replay: true };
   return first.response as T;
+}
+
+/**
+ * The stored answer of this very request (same user, key and fingerprint), or null when the
+ * key is new; 422 {error: 10} when the key was used for another request. For a route that
+ * checks something outside the write's transaction before it (a number unique across
+ * schools) and must answer a repeat with the first answer, not with "taken".
+ */
+export async function answeredBefore(request: FastifyRequest): Promise<object | null> {
+  const key = idempotencyKeyOf(request);
+  const userId = request.session?.user.id;
+  if (key === null || userId === undefined) return null;
+  const first = await firstAnswer(request.server.db, userId, key);
+  if (!first) return null;
+  if (first.request_hash !== requestFingerprint(request)) throw idempotencyKeyReused();
+  request.audit.detail = { ...request.audit.detail, idempotent_replay: true };
+  return first.response as object;
 }
 
 async function firstAnswer(db: Db, userId: number, key: string): Promise<{ request_hash: string; response: unknown } | null> {

@@ -235,3 +235,13 @@ registerResource('account', async (db, schoolId) => {
   );
   return row.rows[0]!.id;
 });
+
+// Issue 12: a conclusion (not activated) of the school, for every /api-conclusion route with ?id.
+registerResource('conclusion', async (db, schoolId) => {
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO conclusions (school_id, firstname, lastname, created_by_name, contract_start, birthdate)
+     VALUES ($1, 'Fixture', 'Conclusion', 'Fixture', '2026-12-01', '1990-05-17') RETURNING id`,
+    [schoolId],
+  );
+  return row.rows[0]!.id;
+});
