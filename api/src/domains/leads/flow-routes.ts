@@ -24,7 +24,7 @@ import { readLetterhead } from '../config/letterhead.js';
 import { TARGET_LOADERS } from '../templates/placeholders.js';
 import { getSettings } from '../users/repository.js';
 import { addLeadNote, getAttendance, getLeadTimeline, leadInView, setAttendance, setNoInterest } from './flow-repository.js';
-import { createInvitation, getInvitationLetter } from './invitations.js';
+import { createInvitation, draftInvitation, getInvitationLetter } from './invitations.js';
 
 /*
  * A lead's life after it enquired (issue 15 part G; spec 001 §3, §4, §7): invitations to info
@@ -137,6 +137,40 @@ export default async function leadFlowRoutes(app: FastifyInstance): Promise<void
       // After the commit; a repeated request answers the first invitation and sends nothing.
       if (mailId !== null) app.mailer.deliver(mailId);
       return answer;
+    },
+  );
+
+  app.post(
+    '/invite-text',
+    {
+      config: { access: { atoms: ['lead_w'], scopedId: LEAD_BY_ID } },
+      schema: {
+        summary:
+          'The invite screen\'s text: the template (custom id or system key) filled for the lead with the chosen appointments as ##events1## / ##events1ser## (unknown placeholders left in and listed); 400 {error: 77} for an appointment not offered',
+        tags,
+        querystring: typeQuery,
+        body: {
+          type: 'object',
+          required: ['template', 'events'],
+          additionalProperties: false,
+          properties: { template: inviteBody.properties.template, events: inviteBody.properties.events },
+        },
+        response: {
+          ...errorResponses,
+          200: {
+            type: 'object',
+            required: ['subject', 'content', 'unknown'],
+            properties: { subject: { type: 'string' }, content: { type: 'string' }, unknown: { type: 'array', items: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { id, type } = request.query as { id: number; type: AppointmentType };
+      const body = request.body as { template: number | string; events: number[] };
+      return request.scoped((tx) =>
+        draftInvitation(tx, { leadId: id, type, template: body.template, events: body.events, userId: request.session!.user.id, now: app.now() }),
+      );
     },
   );
 

@@ -138,6 +138,27 @@ async function sendStored(tx: Queryable, mailer: Mailer, invitation: StoredInvit
   return mailId;
 }
 
+/**
+ * The invitation's text as the invite screen shows it: the template filled for the lead with
+ * the chosen appointments (400 {error: 77} for one that is not offered; unknown placeholders
+ * are left in and listed).
+ */
+export async function draftInvitation(
+  tx: Queryable,
+  input: { leadId: number; type: AppointmentType; template: number | string; events: number[]; userId: number; now: Date },
+): Promise<{ subject: string; content: string; unknown: string[] }> {
+  const lead = await tx.query<{ school_id: number }>('SELECT school_id FROM leads WHERE id = $1', [input.leadId]);
+  if (!lead.rows[0]) throw notFound();
+  const appointments = await chosenAppointments(tx, lead.rows[0].school_id, input.type, input.events, input.now);
+  const extra = appointmentValues(appointments.map((a) => appointmentText(a.ds, a.de)));
+  const filled = await fillTemplateDraft(
+    tx,
+    { userId: input.userId, now: input.now },
+    { ...templateRef(input.template), targetType: TEMPLATE_TARGET.lead, entityId: input.leadId, extra },
+  );
+  return { subject: filled.subject, content: filled.content, unknown: filled.unknown };
+}
+
 export interface InviteInput {
   leadId: number;
   type: AppointmentType;

@@ -104,6 +104,11 @@ describe.each(backends())('lead flow on %s', (backend) => {
     const lead = await insertLead(wien, null);
     const later = await createAppointment(wien, 1, '2026-12-16T17:00:00Z', '2026-12-16T18:30:00Z');
     const sooner = await createAppointment(wien, 1, '2026-12-09T17:00:00Z', '2026-12-09T18:30:00Z');
+    // The invite screen's text: the template filled with the chosen appointments.
+    const draft = await call('POST', `/api-lead/invite-text?id=${lead}&type=1`, 'writer', { template: 'inv_info_event', events: [later, sooner] });
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json<{ content: string }>().content).toMatch(/<ul><li>[^<]*09\.12\.2026[^<]*<\/li><li>[^<]*16\.12\.2026/);
+    expect((await call('POST', `/api-lead/invite-text?id=${lead}&type=1`, 'graz', { template: 'inv_info_event', events: [] })).statusCode).toBe(404);
     const before = smtp.received.length;
     const key = { 'idempotency-key': 'invite-eva-1' };
     const body = invitation({ events: [later, sooner], update_email: true, email: 'eva.neu@example.test', notes: 'Rief an' });

@@ -7,6 +7,12 @@ import { routes } from '../../../routes';
 import { createLead, getLead, updateLead } from '../api/leads';
 
 jest.mock('../api/leads', () => ({ ...jest.requireActual('../api/leads'), createLead: jest.fn(), getLead: jest.fn(), updateLead: jest.fn() }));
+// The edit page's flow panel (features/lead-flow): no timeline and no reminders here.
+jest.mock('../../lead-flow/api/lead-flow', () => ({
+  ...jest.requireActual('../../lead-flow/api/lead-flow'),
+  getLeadTimeline: jest.fn().mockResolvedValue([]),
+  getOpenLeadReminders: jest.fn().mockResolvedValue([]),
+}));
 
 // user-event sessions are slow on the small shared test machines.
 jest.setTimeout(60_000);

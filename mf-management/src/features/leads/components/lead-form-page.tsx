@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ErrorPanel, PageHeader, Spinner, todayIso, useRequest, useSchoolFilter } from 'shared-kernel';
+import { LeadFlowPanel } from '../../lead-flow/components/lead-flow-panel.js';
 import { getLead } from '../api/leads.js';
 import { NS } from '../i18n.js';
 import { emptyLeadValues, leadToValues } from '../utils/lead-form-values.js';
@@ -35,12 +36,8 @@ function LoadedLead({ leadId }: { leadId: number }) {
   return (
     <div className={styles.editLayout}>
       <LeadForm loaded={data.data} member={data.mi} initialValues={initialValues} onSaved={reload} />
-      {/*
-        The lead's flow beside the form (spec 001 §2: flow diagram with info event, trial and
-        contract boxes, the lead's reminders and timeline) is the lead-flow feature's panel:
-        render `<LeadFlowPanel lead={data.data} onChanged={reload} />` from
-        features/lead-flow here. Until it exists the form takes the whole width.
-      */}
+      {/* The lead's flow beside the form: boxes, no interest, reminders, timeline (features/lead-flow). */}
+      <LeadFlowPanel lead={data.data} onChanged={reload} />
     </div>
   );
 }

@@ -1,0 +1,93 @@
+import { IDEMPOTENCY_KEY_HEADER, http } from 'shared-kernel';
+import {
+  REMINDER_DETAIL_PAGE_SIZE,
+  type AppointmentForm,
+  type AppointmentRow,
+  type AppointmentType,
+  type InvitationAnswer,
+  type InvitationForm,
+  type LeadTimelineEntry,
+  type PagedListResponse,
+  type ReminderRow,
+} from 'shared-kernel/contracts';
+
+/** The lead flow's calls (issue 15 part G): appointments, invitations, attendance, no interest, timeline. */
+
+/** GET /api-content/appointment: the school's appointments of a type not yet over (past: the last 90 days too). */
+export function listAppointments(sid: number, type: AppointmentType, past: boolean, signal?: AbortSignal): Promise<AppointmentRow[]> {
+  return http
+    .get('api-content/appointment', { searchParams: { sid, type, ...(past ? { past: 1 } : {}) }, signal })
+    .json<{ rows: AppointmentRow[] }>()
+    .then((answer) => answer.rows);
+}
+
+export function createAppointment(form: AppointmentForm): Promise<number> {
+  return http.post('api-content/appointment', { json: form }).json<{ id: number }>().then((answer) => answer.id);
+}
+
+export function updateAppointment(id: number, form: AppointmentForm, version: number): Promise<number> {
+  return http.put('api-content/appointment', { searchParams: { id }, json: { ...form, version } }).json<{ version: number }>().then((a) => a.version);
+}
+
+export async function deleteAppointment(id: number): Promise<void> {
+  await http.delete('api-content/appointment', { searchParams: { id } });
+}
+
+/** GET /api-template/widget?type=1&sid: the lead templates the school may use (custom, then system). */
+export function getLeadTemplates(sid: number, signal?: AbortSignal): Promise<{ base: number | string; n: string; system: boolean }[]> {
+  return http
+    .get('api-template/widget', { searchParams: { type: 1, sid }, signal })
+    .json<{ rows: { base: number | string; n: string; system: boolean }[] }>()
+    .then((answer) => answer.rows);
+}
+
+/** POST /api-lead/invite-text: the template filled for the lead with the chosen appointments. */
+export function getInvitationText(
+  leadId: number,
+  type: AppointmentType,
+  template: number | string,
+  events: number[],
+  signal?: AbortSignal,
+): Promise<{ subject: string; content: string; unknown: string[] }> {
+  return http
+    .post('api-lead/invite-text', { searchParams: { id: leadId, type }, json: { template, events }, signal })
+    .json<{ subject: string; content: string; unknown: string[] }>();
+}
+
+/** POST /api-lead/invite (idempotent: the same key sends once). */
+export function sendInvitation(leadId: number, type: AppointmentType, form: InvitationForm, idempotencyKey: string): Promise<InvitationAnswer> {
+  return http
+    .post('api-lead/invite', { searchParams: { id: leadId, type }, json: form, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } })
+    .json<InvitationAnswer>();
+}
+
+/** PUT /api-lead/attend: records (or clears) the attendance; answers the lead's next version. */
+export function saveAttendance(leadId: number, type: AppointmentType, date: string | null, version: number): Promise<number> {
+  return http.put('api-lead/attend', { searchParams: { id: leadId, type }, json: { date, version } }).json<{ version: number }>().then((a) => a.version);
+}
+
+/** POST /api-lead/no-interest. */
+export async function saveNoInterest(leadId: number, reason: number, notes: string): Promise<void> {
+  await http.post('api-lead/no-interest', { searchParams: { id: leadId }, json: { reason, notes } });
+}
+
+export function getLeadTimeline(leadId: number, signal?: AbortSignal): Promise<LeadTimelineEntry[]> {
+  return http.get('api-lead/timeline', { searchParams: { id: leadId }, signal }).json<LeadTimelineEntry[]>();
+}
+
+/** POST /api-reminder/list: the lead's open reminders (earliest deadline first). */
+export async function getOpenLeadReminders(leadId: number, signal?: AbortSignal): Promise<ReminderRow[]> {
+  const answer = await http
+    .post('api-reminder/list', {
+      json: {
+        page: 0,
+        pageSize: REMINDER_DETAIL_PAGE_SIZE,
+        sorted: [{ id: 'date_deadline', desc: false }],
+        filtered: [{ id: 'lead_id', value: leadId }],
+        done: false,
+      },
+      signal,
+    })
+    .json<PagedListResponse<ReminderRow>>();
+  return answer.rows;
+}
