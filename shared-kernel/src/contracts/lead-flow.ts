@@ -86,8 +86,8 @@ export const INVITE_NOTES_MAX = 2000;
 export interface InvitationForm {
   invite_tr: InviteTransport;
   notes: string;
-  /** Empty: now; an ISO instant in the future: sent then by the server's scheduler. */
-  date_delivery: string;
+  /** Empty (or null): now; an ISO instant in the future: sent then by the server's scheduler. */
+  date_delivery: string | null;
   /** Chosen appointment ids (of the lead's school and the type). */
   events: number[];
   email: string;
@@ -106,6 +106,7 @@ export function invitationFormSchema(type: AppointmentType) {
     notes: yup.string().max(INVITE_NOTES_MAX, MSG.tooLong).default(''),
     date_delivery: yup
       .string()
+      .nullable()
       .default('')
       .test('date', MSG.date, (value) => !value || !Number.isNaN(Date.parse(value))),
     events: yup

@@ -58,7 +58,7 @@ const inviteBody = {
   properties: {
     invite_tr: { type: 'integer', enum: [...INVITE_TRANSPORTS] },
     notes: { type: 'string', maxLength: 2000 },
-    date_delivery: { type: 'string', maxLength: 40 },
+    date_delivery: { type: ['string', 'null'], maxLength: 40 },
     events: { type: 'array', maxItems: 20, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
     email: { type: 'string', maxLength: 200 },
     update_email: { type: 'boolean' },

@@ -7,6 +7,8 @@ import type { Atom } from 'shared-kernel/contracts';
 const LeadListPage = lazy(() => import('./components/lead-list-page.js').then((m) => ({ default: m.LeadListPage })));
 const LeadAddPage = lazy(() => import('./components/lead-form-page.js').then((m) => ({ default: m.LeadAddPage })));
 const LeadEditPage = lazy(() => import('./components/lead-form-page.js').then((m) => ({ default: m.LeadEditPage })));
+// The lead flow's invite screen (features/lead-flow).
+const InvitePage = lazy(() => import('../lead-flow/components/invite-page.js').then((m) => ({ default: m.InvitePage })));
 
 function Screen({ atom = 'lead_r', children }: { atom?: Atom; children: ReactNode }) {
   return (
@@ -24,6 +26,7 @@ export function LeadsRoutes() {
       <Route path="list" element={<Screen><LeadListPage /></Screen>} />
       <Route path="add" element={<Screen atom="lead_w"><LeadAddPage /></Screen>} />
       <Route path="edit/:id" element={<Screen><LeadEditPage /></Screen>} />
+      <Route path="invite/:id/:type" element={<Screen atom="lead_w"><InvitePage /></Screen>} />
       <Route path="*" element={<Navigate to="list" replace />} />
     </Routes>
   );

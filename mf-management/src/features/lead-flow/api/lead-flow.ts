@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, http } from 'shared-kernel';
+import { IDEMPOTENCY_KEY_HEADER, http, saveDownload } from 'shared-kernel';
 import {
   REMINDER_DETAIL_PAGE_SIZE,
   type AppointmentForm,
@@ -90,4 +90,18 @@ export async function getOpenLeadReminders(leadId: number, signal?: AbortSignal)
     })
     .json<PagedListResponse<ReminderRow>>();
   return answer.rows;
+}
+
+/** GET /api-content/ie-next: the school's upcoming appointments of a type, soonest first. */
+export function getNextAppointments(sid: number, type: AppointmentType, signal?: AbortSignal): Promise<AppointmentRow[]> {
+  return http
+    .get('api-content/ie-next', { searchParams: { sid, type }, signal })
+    .json<{ rows: AppointmentRow[] }>()
+    .then((answer) => answer.rows);
+}
+
+/** GET of an invitation's letter (the answer's `pdf` path), saved by the browser. */
+export async function downloadInvitationLetter(path: string): Promise<void> {
+  const response = await http.get(path.replace(/^\//, ''));
+  await saveDownload(response, 'Einladung.pdf');
 }
