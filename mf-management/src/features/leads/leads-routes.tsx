@@ -9,6 +9,7 @@ const LeadAddPage = lazy(() => import('./components/lead-form-page.js').then((m)
 const LeadEditPage = lazy(() => import('./components/lead-form-page.js').then((m) => ({ default: m.LeadEditPage })));
 // The lead flow's invite screen (features/lead-flow).
 const InvitePage = lazy(() => import('../lead-flow/components/invite-page.js').then((m) => ({ default: m.InvitePage })));
+const AppointmentsPage = lazy(() => import('../lead-flow/components/appointments-page.js').then((m) => ({ default: m.AppointmentsPage })));
 
 function Screen({ atom = 'lead_r', children }: { atom?: Atom; children: ReactNode }) {
   return (
@@ -27,6 +28,7 @@ export function LeadsRoutes() {
       <Route path="add" element={<Screen atom="lead_w"><LeadAddPage /></Screen>} />
       <Route path="edit/:id" element={<Screen><LeadEditPage /></Screen>} />
       <Route path="invite/:id/:type" element={<Screen atom="lead_w"><InvitePage /></Screen>} />
+      <Route path="appointments" element={<Screen><AppointmentsPage /></Screen>} />
       <Route path="*" element={<Navigate to="list" replace />} />
     </Routes>
   );

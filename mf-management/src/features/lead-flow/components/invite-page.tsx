@@ -1,13 +1,14 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button, ErrorPanel, PageHeader, Spinner, formatDateTime, toErrorCode, toast, useRequest } from 'shared-kernel';
 import { INVITE_TRANSPORTS, invitationFormSchema, type AppointmentRow, type InvitationForm, type LeadData } from 'shared-kernel/contracts';
 import { CheckboxField, DateTimeField, FormikForm, RichTextField, SelectField, SubmitButton, TextAreaField, TextField, useSubmissionKey } from 'shared-kernel/forms';
 import { getLead } from '../../leads/api/leads.js';
 import { downloadInvitationLetter, getInvitationText, getLeadTemplates, getNextAppointments, sendInvitation } from '../api/lead-flow.js';
 import { NS } from '../i18n.js';
+import links from '../../settings-links.module.css';
 import styles from './lead-flow.module.css';
 
 type InviteType = 1 | 2;
@@ -15,7 +16,7 @@ type InviteType = 1 | 2;
 const DEFAULT_TEMPLATE: Record<InviteType, string> = { 1: 'inv_info_event', 2: 'inv_trial' };
 
 /** The chosen appointments: add from the upcoming ones, remove again (spec 001 §4: sorted ascending). */
-function EventsField({ offered }: { offered: AppointmentRow[] }) {
+function EventsField({ offered, sid, type }: { offered: AppointmentRow[]; sid: number; type: InviteType }) {
   const { t } = useTranslation(NS);
   const formik = useFormikContext<InvitationForm>();
   const chosen = formik.values.events;
@@ -26,6 +27,9 @@ function EventsField({ offered }: { offered: AppointmentRow[] }) {
   return (
     <fieldset className={styles.fieldset} aria-describedby={error ? 'invite-events-error' : undefined}>
       <legend>{t('lead_flow.events')}</legend>
+      <Link className={links.secondaryLink} to={`/m-lead/appointments?sid=${sid}&type=${type}`}>
+        {t('lead_flow.manage_events')}
+      </Link>
       {sorted.length === 0 && <p>{t('lead_flow.no_events')}</p>}
       {sorted.length > 0 && (
         <div className={styles.events}>
@@ -139,7 +143,7 @@ function InviteForm({ lead, type, offered, templates }: { lead: LeadData; type: 
         required
         options={INVITE_TRANSPORTS.map((value) => ({ value, label: t(`lead_flow.transport.${value}`) }))}
       />
-      <EventsField offered={offered} />
+      <EventsField offered={offered} sid={lead.school_id} type={type} />
       <DateTimeField name="date_delivery" label={t('lead_flow.date_delivery')} />
       <TextField name="email" label={t('lead_flow.email')} maxLength={200} />
       <CheckboxField name="update_email" label={t('lead_flow.update_email')} />
