@@ -5,6 +5,7 @@ import requestRoutes from './association/request-routes.js';
 import changesRoutes from './audit/routes.js';
 import authRoutes from './auth/routes.js';
 import activationRoutes from './conclusions/activation-routes.js';
+import conclusionDocumentRoutes from './conclusions/documents-routes.js';
 import frameTokenRoutes from './conclusions/frame-token-routes.js';
 import conclusionRoutes from './conclusions/routes.js';
 import contractNumberRoutes from './conclusions/contract-number-routes.js';
@@ -94,4 +95,5 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-conclusion', plugin: activationRoutes }, // conclusions: /actcon (activation), /prestud (pre-student)
   { prefix: '/api-conclusion', plugin: conclusionRoutes }, // conclusions: /list, /data, /legacy
   { prefix: '/api-contract', plugin: contractNumberRoutes }, // conclusions: /check (contract number)
+  { prefix: '/api-conclusion', plugin: conclusionDocumentRoutes }, // conclusions: /cp (conclusion PDF), /sepaddm (SEPA mandate PDF)
 ];

@@ -2,14 +2,10 @@
  * Names of the student enumerations (spec 001 §3) that every student screen shows: status,
  * network status, division, salutation and title. One set, merged into the management namespace
  * by src/i18n.ts under `student_enums.*`, so the list, the map and the detail name them alike.
+ * The German names of titles, salutations and divisions are the contracts' (what the server
+ * prints, e.g. on the conclusion PDF, says the same).
  */
-
-/** Academic titles 1..17 (wire title_id); the same abbreviations in both languages. */
-const titles = {
-  1: 'Dr.', 2: 'Mag.', 3: 'Dipl.-Ing.', 4: 'Ing.', 5: 'Prof.', 6: 'Prof. Dr.', 7: 'DDr.', 8: 'MMag.',
-  9: 'Dr. med.', 10: 'Dr. med. dent.', 11: 'Dkfm.', 12: 'Dipl.-Kfm.', 13: 'BA', 14: 'BSc', 15: 'MA',
-  16: 'MSc', 17: 'MBA',
-};
+import { DIVISION_TEXTS_DE, SALUTATION_TEXTS_DE, TITLE_TEXTS } from 'shared-kernel/contracts';
 
 export const studentEnumTexts = {
   de: {
@@ -21,15 +17,9 @@ export const studentEnumTexts = {
         1: 'Aktiv', 2: 'Gekündigt', 3: 'Gesperrt', 6: 'Archiviert', 7: 'Kündigung läuft',
         8: 'Ausgeschlossen', 9: 'Unbekannt verzogen (Storno)', 10: 'Ausschluss droht',
       },
-      // The spec numbers the divisions (products) 1-14 without names: these are the usual
-      // divisions of the association's schools.
-      division: {
-        1: 'Kinder (4–6)', 2: 'Kids (7–10)', 3: 'Jugend', 4: 'Erwachsene', 5: 'Selbstverteidigung',
-        6: 'Kickboxen', 7: 'Stockkampf', 8: 'Tai Chi und Qigong', 9: 'Fitness', 10: 'Frauen-Selbstverteidigung',
-        11: 'Senioren', 12: 'Trainerausbildung', 13: 'Wettkampf', 14: 'Sonstiges',
-      },
-      salutation: { 1: 'Frau', 2: 'Herr', 3: 'Firma', 4: 'An', 5: 'Familie' },
-      title: titles,
+      division: DIVISION_TEXTS_DE,
+      salutation: SALUTATION_TEXTS_DE,
+      title: TITLE_TEXTS,
     },
   },
   en: {
@@ -47,7 +37,7 @@ export const studentEnumTexts = {
         11: 'Seniors', 12: 'Instructor training', 13: 'Competition', 14: 'Other',
       },
       salutation: { 1: 'Ms', 2: 'Mr', 3: 'Company', 4: 'To', 5: 'Family' },
-      title: titles,
+      title: TITLE_TEXTS,
     },
   },
 };

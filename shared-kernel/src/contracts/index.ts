@@ -31,3 +31,4 @@ export * from './conclusion.js';
 export * from './conclusion-activation.js';
 export * from './leads.js';
 export * from './lead-flow.js';
+export * from './person-texts.js';
