@@ -1,15 +1,14 @@
 import { IDEMPOTENCY_KEY_HEADER, http, saveDownload } from 'shared-kernel';
 import {
-  REMINDER_DETAIL_PAGE_SIZE,
   type AppointmentForm,
   type AppointmentRow,
   type AppointmentType,
   type InvitationAnswer,
   type InvitationForm,
   type LeadTimelineEntry,
-  type PagedListResponse,
   type ReminderRow,
 } from 'shared-kernel/contracts';
+import { getOpenReminders } from '../../reminders/api/get-open-student-reminders.js';
 
 /** The lead flow's calls (issue 15 part G): appointments, invitations, attendance, no interest, timeline. */
 
@@ -75,21 +74,9 @@ export function getLeadTimeline(leadId: number, signal?: AbortSignal): Promise<L
   return http.get('api-lead/timeline', { searchParams: { id: leadId }, signal }).json<LeadTimelineEntry[]>();
 }
 
-/** POST /api-reminder/list: the lead's open reminders (earliest deadline first). */
-export async function getOpenLeadReminders(leadId: number, signal?: AbortSignal): Promise<ReminderRow[]> {
-  const answer = await http
-    .post('api-reminder/list', {
-      json: {
-        page: 0,
-        pageSize: REMINDER_DETAIL_PAGE_SIZE,
-        sorted: [{ id: 'date_deadline', desc: false }],
-        filtered: [{ id: 'lead_id', value: leadId }],
-        done: false,
-      },
-      signal,
-    })
-    .json<PagedListResponse<ReminderRow>>();
-  return answer.rows;
+/** The lead's open reminders (earliest deadline first; the reminders feature's call). */
+export function getOpenLeadReminders(leadId: number, signal?: AbortSignal): Promise<ReminderRow[]> {
+  return getOpenReminders({ lead_id: leadId }, signal);
 }
 
 /** GET /api-content/ie-next: the school's upcoming appointments of a type, soonest first. */
