@@ -21,6 +21,8 @@ addNamespace(NS, {
       income: 'Einnahmen',
       expense: 'Ausgaben',
       total: 'Summe',
+      ie_chart_title: 'Einnahmen und Ausgaben der letzten 12 Monate',
+      ie_chart_summary: 'Einnahmen {{income}}, Ausgaben {{expense}}, Saldo {{balance}} in den letzten 12 Monaten.',
     },
     income: {
       title: 'Einnahmen',
@@ -87,6 +89,8 @@ addNamespace(NS, {
       income: 'Income',
       expense: 'Expenses',
       total: 'Total',
+      ie_chart_title: 'Income and expenses of the last 12 months',
+      ie_chart_summary: 'Income {{income}}, expenses {{expense}}, balance {{balance}} in the last 12 months.',
     },
     income: {
       title: 'Income',

@@ -6,10 +6,10 @@ import styles from './upcoming-reminders.module.css';
 import { reminderUrgency } from '../../reminders/utils/reminder-urgency.js';
 
 /** The dashboard's reminders block: overdue in red, due today in orange (spec 001 §4). */
-export function UpcomingReminders() {
+export function UpcomingReminders({ refreshKey = 0 }: { refreshKey?: number }) {
   const { t } = useTranslation(NS);
   const { key } = useSchoolFilter();
-  const { state, data, reload } = useRequest((signal) => getUpcomingReminders(signal), [key]);
+  const { state, data, reload } = useRequest((signal) => getUpcomingReminders(signal), [key, refreshKey]);
   const today = todayIso();
   const referenceText = (reminder: UpcomingReminder): string => {
     if (reminder.student_id) return `${t('dashboard.student')}: ${reminder.ref_name ?? `#${reminder.student_id}`}`;
