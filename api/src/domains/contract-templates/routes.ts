@@ -16,74 +16,56 @@ import {
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const months = { type: 'integer' } as const;
 
+/** The form's fields on the wire (the body; the reads answer them too). */
+const formProperties = {
+  school_id: id,
+  name: { type: 'string', maxLength: 1000 },
+  notes: { type: 'string', maxLength: 10_000 },
+  pay_interval: { type: 'integer' },
+  c_country_iso: { type: 'string', maxLength: 2 },
+  amount_gross: { type: 'integer' },
+  activation_gross: { type: 'integer' },
+  tax_percent: { type: 'number' },
+  c_interval_start: months,
+  c_cperiod_start: months,
+  c_interval_follow: months,
+  c_cperiod_follow: months,
+  currency: { type: 'string', maxLength: 3 },
+} as const;
+const REQUIRED_FORM_FIELDS = [
+  'school_id', 'name', 'pay_interval', 'c_country_iso', 'amount_gross', 'tax_percent',
+  'c_interval_start', 'c_cperiod_start', 'c_interval_follow', 'c_cperiod_follow', 'currency',
+];
+
+/** The wire body; the contract's yup schema checks bounds and lists again (with field messages). */
+const templateBodySchema = { type: 'object', additionalProperties: false, required: REQUIRED_FORM_FIELDS, properties: formProperties } as const;
+
+/** One template as read (GET ?id): the form, its id, version and use count. */
 const templateSchema = {
   type: 'object',
-  required: [
-    'id', 'school_id', 'name', 'notes', 'pay_interval', 'c_country_iso', 'amount_gross', 'activation_gross', 'tax_percent',
-    'c_interval_start', 'c_cperiod_start', 'c_interval_follow', 'c_cperiod_follow', 'currency', 'version',
-  ],
-  properties: {
-    id: { type: 'integer' },
-    school_id: { type: 'integer' },
-    name: { type: 'string' },
-    notes: { type: 'string' },
-    pay_interval: { type: 'integer' },
-    c_country_iso: { type: 'string' },
-    amount_gross: { type: 'integer' },
-    activation_gross: { type: 'integer' },
-    tax_percent: { type: 'number' },
-    c_interval_start: months,
-    c_cperiod_start: months,
-    c_interval_follow: months,
-    c_cperiod_follow: months,
-    currency: { type: 'string' },
-    version: { type: 'integer' },
-    uc: { type: 'integer' },
-  },
+  required: [...REQUIRED_FORM_FIELDS, 'id', 'notes', 'activation_gross', 'version'],
+  properties: { ...formProperties, id: { type: 'integer' }, version: { type: 'integer' }, uc: { type: 'integer' } },
 } as const;
 
+/** A row of the list: plus the school's name; `uc` always there. */
 const templateRowSchema = {
   ...templateSchema,
   required: [...templateSchema.required, 'school', 'uc'],
   properties: { ...templateSchema.properties, school: { type: 'string' } },
 } as const;
 
+/** A picker row (GET /sel). */
 const optionSchema = {
   type: 'object',
   required: ['id', 'name', 'school_id', 'pay_interval', 'amount_gross', 'activation_gross', 'currency'],
   properties: {
     id: { type: 'integer' },
-    name: { type: 'string' },
-    school_id: { type: 'integer' },
-    pay_interval: { type: 'integer' },
-    amount_gross: { type: 'integer' },
-    activation_gross: { type: 'integer' },
-    currency: { type: 'string' },
-  },
-} as const;
-
-/** The wire body; the contract's yup schema checks bounds and lists again (with field messages). */
-const templateBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'school_id', 'name', 'pay_interval', 'c_country_iso', 'amount_gross', 'tax_percent',
-    'c_interval_start', 'c_cperiod_start', 'c_interval_follow', 'c_cperiod_follow', 'currency',
-  ],
-  properties: {
-    school_id: id,
-    name: { type: 'string', maxLength: 1000 },
-    notes: { type: 'string', maxLength: 10_000 },
-    pay_interval: { type: 'integer' },
-    c_country_iso: { type: 'string', maxLength: 2 },
-    amount_gross: { type: 'integer' },
-    activation_gross: { type: 'integer' },
-    tax_percent: { type: 'number' },
-    c_interval_start: months,
-    c_cperiod_start: months,
-    c_interval_follow: months,
-    c_cperiod_follow: months,
-    currency: { type: 'string', maxLength: 3 },
+    name: formProperties.name,
+    school_id: formProperties.school_id,
+    pay_interval: formProperties.pay_interval,
+    amount_gross: formProperties.amount_gross,
+    activation_gross: formProperties.activation_gross,
+    currency: formProperties.currency,
   },
 } as const;
 

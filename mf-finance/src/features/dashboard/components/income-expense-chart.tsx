@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel, Spinner, currentLanguage, formatMoney, useRequest, useSchoolFilter } from 'shared-kernel';
-import { Chart } from 'shared-kernel/charts';
+import { Chart, type ChartProps } from 'shared-kernel/charts';
 // The finance texts register with this import (the widget may load before the finance routes).
 import { NS } from '../../../i18n.js';
 import { getIeChart } from '../api/get-ie-chart.js';
@@ -45,6 +45,9 @@ export default function IncomeExpenseChart({ refreshKey = 0, today }: IncomeExpe
         { name: t('dashboard.expense'), data: data.out.map((cents) => cents / 100) },
       ]}
       options={{
+        // The chart is one role="img" with the data table as its alternative: apexcharts' own
+        // keyboard mode would put buttons (legend items) inside it (axe: nested-interactive).
+        chart: { accessibility: { keyboard: { enabled: false } } } as NonNullable<ChartProps['options']>['chart'],
         xaxis: { categories },
         yaxis: { labels: { formatter: (value: number) => money(Math.round(value * 100)) } },
         tooltip: { y: { formatter: (value: number) => money(Math.round(value * 100)) } },
