@@ -16,6 +16,10 @@ export async function insertConclusion(
   const n = ++counter;
   const [account] = await s.sql<{ id: number }>('SELECT id FROM accounts WHERE school_id = $1 AND is_main', [schoolId]);
   const [template] = await s.sql<{ id: number }>('SELECT id FROM contract_templates WHERE school_id = $1 ORDER BY id LIMIT 1', [schoolId]);
+  const [networkContract] = await s.sql<{ id: number }>(
+    'SELECT id FROM network_contracts WHERE country_iso = (SELECT country FROM schools WHERE id = $1) ORDER BY sort_order LIMIT 1',
+    [schoolId],
+  );
   const lastname = `Aktivierung${String.fromCharCode(64 + (n % 26) + 1)}${n}`;
   const contractNo = `ACT-${n}-${schoolId}`;
   const mandateRef = `MREF-ACT-${n}-${schoolId}`;
@@ -23,6 +27,7 @@ export async function insertConclusion(
     school_id: schoolId,
     contract_no: contractNo,
     c_contract_id: template!.id,
+    ec_contract_id: networkContract!.id,
     account_id: account!.id,
     contract_start: '2026-12-01',
     payment_method_id: 1,

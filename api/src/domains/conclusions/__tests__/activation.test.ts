@@ -87,6 +87,24 @@ describe.each(backends())('conclusion activation and pre-student on %s', (backen
     expect(read.body).toContain(c.lastname);
   });
 
+  it('an activated conclusion can no longer be edited or deleted (400 {error: 60}), and still reads as activated', async () => {
+    const c = await insertConclusion(s, s.wien);
+    const read = async () => (await s.call('GET', `/api-conclusion/data?id=${c.id}`, 'writer')).json<{ data: Record<string, unknown> }>().data;
+    const { id: _id, po: _po, activated_at: _a, date_withdrawal: _w, student_id: _s, created_at: _c, created_by_name: _n, ...form } = await read();
+    const { stu } = (await activate(c.id, { version: 1 })).json<ActivationAnswer>();
+    const edit = await s.call('PUT', `/api-conclusion/data?id=${c.id}`, 'writer', { ...form, annotation: 'danach geändert', version: 2 });
+    expect([edit.statusCode, edit.json()]).toEqual([400, { error: 60 }]);
+    const remove = await s.call('DELETE', `/api-conclusion/data?id=${c.id}`, 'writer');
+    expect([remove.statusCode, remove.json()]).toEqual([400, { error: 60 }]);
+    const after = await read();
+    expect(after).toEqual(expect.objectContaining({ annotation: '', student_id: stu }));
+    expect(after.activated_at).toBeTruthy();
+    const listed = await s.call('POST', '/api-conclusion/list', 'writer', { page: 0, pageSize: 5, sorted: [], filtered: [{ id: 'ln', value: c.lastname }] });
+    expect(listed.json<{ rows: { ccid: number; act: boolean; stu: number | null }[] }>().rows).toEqual([
+      expect.objectContaining({ ccid: c.id, act: true, stu }),
+    ]);
+  });
+
   it('activating twice makes one student: the second call answers the first result and writes nothing', async () => {
     const c = await insertConclusion(s, s.wien);
     const first = (await activate(c.id, { version: 1 })).json<ActivationAnswer>();
