@@ -1,11 +1,13 @@
 /**
  * Conclusions in a real browser (issue 12), in an Austrian and a German installation: a
  * regular conclusion for a 12-year-old (the guardian section opens by itself), the BIC filled
- * from the typed IBAN, saved, activated, the new student in /m-student/list; a paper
- * conclusion in the list; a duplicate contract number shows 1006;
+ * from the typed IBAN, saved, activated, the new student in /m-student/list, the SEPA
+ * mandate PDF (pdftotext); a paper conclusion and its PDF; a duplicate contract number shows 1006;
  * a school without a bank account warns and leads to /m-conf/account/create. Axe-core on
  * every screen visited.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectAccessible, launchBrowser, login, openPage, type TrackedPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
@@ -57,6 +59,15 @@ async function fillAddress(group: Locator, person: { firstname: string; lastname
   await group.getByLabel(/^PLZ/).first().fill(place.zip);
   await group.getByLabel(/^Ort/).first().fill(place.city);
   await group.getByLabel(/^Land/).first().selectOption({ label: place.countryName });
+}
+
+/** Clicks a download button; the file must be a PDF; answers its text (pdftotext). */
+async function pdfText(page: Page, click: () => Promise<void>): Promise<string> {
+  const event = page.waitForEvent('download');
+  await click();
+  const file = await (await event).path();
+  expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 describe.each(INSTALLATIONS)('conclusions ($country)', (place) => {
@@ -120,7 +131,7 @@ describe.each(INSTALLATIONS)('conclusions ($country)', (place) => {
     return row;
   }
 
-  it('a regular conclusion for a 12-year-old: guardian by itself, BIC from the IBAN, saved, activated, the student listed', async () => {
+  it('a regular conclusion for a 12-year-old: guardian by itself, BIC from the IBAN, saved, activated, the student listed, the SEPA mandate PDF', async () => {
     await page.goto(`${product.url}/m-con/list`);
     await page.getByRole('heading', { level: 1, name: 'Vertragsabschlüsse' }).waitFor();
     await expectAccessible(page);
@@ -175,6 +186,12 @@ describe.each(INSTALLATIONS)('conclusions ($country)', (place) => {
     await activatedRow.getByRole('link', { name: `Schüler Emma ${lastname} öffnen` }).waitFor();
     expect(await activatedRow.getByRole('button', { name: /aktivieren/ }).count()).toBe(0);
 
+    // The SEPA mandate: the reference, the debtor's IBAN and the mandate text.
+    const mandate = await pdfText(page, () => activatedRow.getByRole('button', { name: `SEPA-Mandat von Emma ${lastname} herunterladen` }).click());
+    expect(mandate).toContain(`E2E-R-${stamp}`);
+    expect(mandate.replace(/\s/g, '')).toContain(place.iban);
+    expect(mandate).toContain('SEPA-Lastschriftmandat');
+
     // The new student in the student list.
     await page.goto(`${product.url}/m-student/list`);
     await page.getByRole('heading', { name: 'Schülerliste' }).waitFor();
@@ -183,7 +200,7 @@ describe.each(INSTALLATIONS)('conclusions ($country)', (place) => {
     expect(tracked.errors).toEqual([]);
   });
 
-  it('a paper conclusion in the list; the same contract number again shows 1006', async () => {
+  it('a paper conclusion and its PDF; the same contract number again shows 1006', async () => {
     await page.goto(`${product.url}/m-con/list`);
     await page.getByRole('link', { name: 'Neuer Papiervertrag' }).click();
     await page.waitForURL(/\/m-con\/lc\/create$/);
@@ -207,6 +224,9 @@ describe.each(INSTALLATIONS)('conclusions ($country)', (place) => {
     await rowOf(lastname);
     const paperRow = page.getByRole('row').filter({ hasText: paperNo }).first();
     await paperRow.waitFor();
+    const paper = await pdfText(page, () => paperRow.getByRole('button', { name: `Papiervertrag von Paula ${lastname} als PDF` }).click());
+    expect(paper).toContain(lastname);
+    expect(paper).toContain(paperNo);
     // The same number on a new paper conclusion: taken (1006).
     await page.goto(`${product.url}/m-con/lc/create`);
     await page.getByRole('form').waitFor();
