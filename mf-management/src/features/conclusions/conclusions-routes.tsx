@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireAtom, Spinner } from 'shared-kernel';
+import { NewConclusionScreen } from '../conclusion-frame/new-conclusion-screen.js';
 import { CONCLUSION_LIST } from './conclusion-paths.js';
 
 // The list and the form are separate chunks: the list brings the table, the form formik.
@@ -18,7 +19,8 @@ function Screen({ children }: { children: ReactNode }) {
 /**
  * /m-con/*: the conclusion list and the regular (rc) and paper (lc) forms,
  * /m-con/{rc|lc}/{mode}[/{id}|/{sid}/{lid}] (spec 000 §2); a form route of another shape
- * shows the form page's error panel.
+ * shows the form page's error panel. With the beta flag new_conclusion_frame, create without
+ * prefill is the online-contracts frame (features/conclusion-frame).
  */
 export function ConclusionsRoutes() {
   return (
@@ -30,7 +32,7 @@ export function ConclusionsRoutes() {
       ))}
       {(['rc', 'lc'] as const).flatMap((form) =>
         [':mode', ':mode/:first', ':mode/:first/:second'].map((shape) => (
-          <Route key={`${form}/${shape}`} path={`${form}/${shape}`} element={<Screen><ConclusionFormPage key={form} form={form} /></Screen>} />
+          <Route key={`${form}/${shape}`} path={`${form}/${shape}`} element={<Screen><NewConclusionScreen><ConclusionFormPage key={form} form={form} /></NewConclusionScreen></Screen>} />
         )),
       )}
       <Route path="*" element={<Navigate to={CONCLUSION_LIST} replace />} />

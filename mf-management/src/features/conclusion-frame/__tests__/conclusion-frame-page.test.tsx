@@ -1,0 +1,72 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { HTTPError } from 'shared-kernel';
+import type { OnlineContractsFrame } from 'shared-kernel/contracts';
+import { renderWithProviders } from 'shared-kernel/testing';
+import { getOnlineContractsFrame } from '../api/frame-token.js';
+import { ConclusionFramePage } from '../components/conclusion-frame-page.js';
+
+jest.setTimeout(30_000);
+jest.mock('../api/frame-token.js', () => ({ getOnlineContractsFrame: jest.fn() }));
+
+const frameMock = jest.mocked(getOnlineContractsFrame);
+
+const answer: OnlineContractsFrame = {
+  url: 'https://vertrag.example.org/neu?token=abc.def.ghi',
+  origin: 'https://vertrag.example.org',
+  token: 'abc.def.ghi',
+  exp: '2026-11-21T09:35:00.000Z',
+};
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderFrame() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="m-con/rc/create" element={<ConclusionFramePage />} />
+      <Route path="m-con/list" element={<Where />} />
+    </Routes>,
+    { route: '/m-con/rc/create', session: { atoms: ['conclusion_r', 'conclusion_w'] } },
+  );
+}
+
+/** A message as the browser delivers it from a frame of `origin`. */
+function post(data: unknown, origin: string) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin }));
+  });
+}
+
+beforeEach(() => frameMock.mockReset());
+
+describe('new conclusion in the online-contracts frame', () => {
+  it('frames the page with its token and returns to the list on {status: 201} from exactly its origin', async () => {
+    frameMock.mockResolvedValue(answer);
+    renderFrame();
+    expect(screen.getByRole('heading', { name: 'Neuer Vertragsabschluss', level: 1 })).toBeTruthy();
+    const frame = (await screen.findByTitle('Online-Vertragsabschluss')) as HTMLIFrameElement;
+    expect(frame.getAttribute('src')).toBe(answer.url);
+
+    // Other origins (a look-alike host, another port, this window) and other statuses are ignored.
+    post({ status: 201 }, 'https://vertrag.example.org.evil.test');
+    post({ status: 201 }, 'https://vertrag.example.org:8443');
+    post({ status: 201 }, window.location.origin);
+    post({ status: 200 }, 'https://vertrag.example.org');
+    post('201', 'https://vertrag.example.org');
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(screen.getByTitle('Online-Vertragsabschluss')).toBeTruthy();
+
+    post({ status: 201 }, 'https://vertrag.example.org');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m-con/list'));
+  });
+
+  it('says "not configured" (error 65) and frames nothing', async () => {
+    const response = new Response(JSON.stringify({ error: 65 }), { status: 404, headers: { 'content-type': 'application/json' } });
+    frameMock.mockRejectedValue(new HTTPError(response, new Request('http://localhost/api-conclusion/frame-token'), {} as never));
+    renderFrame();
+    await screen.findByText('Die Seite für Online-Verträge ist auf diesem Server nicht eingerichtet.');
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});
