@@ -5,6 +5,7 @@ import type { OnlineContractsFrame } from 'shared-kernel/contracts';
 import { renderWithProviders } from 'shared-kernel/testing';
 import { getOnlineContractsFrame } from '../api/frame-token.js';
 import { ConclusionFramePage } from '../components/conclusion-frame-page.js';
+import { NewConclusionScreen } from '../new-conclusion-screen.js';
 
 jest.setTimeout(30_000);
 jest.mock('../api/frame-token.js', () => ({ getOnlineContractsFrame: jest.fn() }));
@@ -68,5 +69,36 @@ describe('new conclusion in the online-contracts frame', () => {
     renderFrame();
     await screen.findByText('Die Seite für Online-Verträge ist auf diesem Server nicht eingerichtet.');
     expect(document.querySelector('iframe')).toBeNull();
+  });
+});
+
+describe('the new-conclusion route with and without the beta flag', () => {
+  function renderRoute(route: string, beta: Record<string, boolean>) {
+    return renderWithProviders(
+      <Routes>
+        <Route path="m-con/rc/:mode" element={<NewConclusionScreen><p>Formular</p></NewConclusionScreen>} />
+        <Route path="m-con/rc/:mode/:first/:second" element={<NewConclusionScreen><p>Formular</p></NewConclusionScreen>} />
+      </Routes>,
+      { route, session: { atoms: ['conclusion_r', 'conclusion_w'], beta } },
+    );
+  }
+
+  it('flag on: create without prefill is the frame', async () => {
+    frameMock.mockResolvedValue(answer);
+    renderRoute('/m-con/rc/create', { new_conclusion_frame: true });
+    expect(await screen.findByTitle('Online-Vertragsabschluss')).toBeTruthy();
+    expect(screen.queryByText('Formular')).toBeNull();
+  });
+
+  it('flag on, create with sid/lid: the form', () => {
+    renderRoute('/m-con/rc/create/5/0', { new_conclusion_frame: true });
+    expect(screen.getByText('Formular')).toBeTruthy();
+    expect(frameMock).not.toHaveBeenCalled();
+  });
+
+  it('flag off: the form', () => {
+    renderRoute('/m-con/rc/create', {});
+    expect(screen.getByText('Formular')).toBeTruthy();
+    expect(frameMock).not.toHaveBeenCalled();
   });
 });
