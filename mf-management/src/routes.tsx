@@ -1,6 +1,5 @@
 import './i18n.js';
 import type { RemoteRoutesModule } from 'shared-kernel';
-import { RedirectHome } from './app/redirect-home.js';
 import { ConclusionsRoutes } from './features/conclusions/conclusions-routes.js';
 import { DashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { HelpRoutes } from './features/help/help-routes.js';
@@ -13,7 +12,7 @@ import { TemplatesRoutes } from './features/templates/templates-routes.js';
 
 /**
  * What the management remote serves, by route prefix (the shell mounts each under
- * `<prefix>/*`). Prefixes whose screens are not built yet lead to the dashboard.
+ * `<prefix>/*`).
  */
 export const routes: RemoteRoutesModule['routes'] = {
   'm-dash': DashboardRoutes,
