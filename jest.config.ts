@@ -61,6 +61,8 @@ const config: Config = {
       testMatch: ['<rootDir>/e2e/tests/**/*.test.ts'],
       testEnvironment: 'node',
       transform: tsJest,
+      // jose (verifying the tokens the product hands to framed pages) ships ESM only.
+      transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
       moduleNameMapper: kernelMapper,
       testTimeout: 120_000,
     },
