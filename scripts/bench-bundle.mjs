@@ -223,7 +223,7 @@ function report(results) {
   for (const r of results) {
     const raw = r.files.reduce((sum, f) => sum + f.raw, 0);
     const gzip = r.files.reduce((sum, f) => sum + f.gzip, 0);
-    const budget = budgetOf(r.screen.path, dashGzip);
+    const budget = budgetOf(r.screen.path, dashGzip, r.landed);
     const { instances, repeats } = duplicateSources(r.files);
     for (const d of repeats) repeated.set(d.source, d);
     const twicePackages = [...new Set(instances.map((d) => d.pkg))];
@@ -271,7 +271,7 @@ function report(results) {
   console.log('\nPer app, over all screens measured:\n\n| app | JS files | raw | gzip |\n| --- | ---: | ---: | ---: |');
   for (const [app, t] of apps) console.log(`| ${app} | ${t.files} | ${kb(t.raw)} | ${kb(t.gzip)} |`);
   console.log(
-    `\nBudget (JS gzip per screen): login page <= 200 KB, /m-dash <= 300 KB, every other screen <= /m-dash + 150 KB ` +
+    `\nBudget (JS gzip per screen): login page <= 200 KB, /m-dash (and screens redirected to it) <= 700 KB, every other screen <= 300 KB + 150 KB ` +
       `(= ${kb(budgetOf('/x', dashGzip))}), ` +
       `no library loaded twice into a page. ` +
       (failures ? `${failures} screen(s) fail.` : `All ${results.length} screens within budget.`),
