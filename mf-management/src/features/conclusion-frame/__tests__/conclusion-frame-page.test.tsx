@@ -47,7 +47,7 @@ describe('new conclusion in the online-contracts frame', () => {
     frameMock.mockResolvedValue(answer);
     renderFrame();
     expect(screen.getByRole('heading', { name: 'Neuer Vertragsabschluss', level: 1 })).toBeTruthy();
-    const frame = (await screen.findByTitle('Online-Vertragsabschluss')) as HTMLIFrameElement;
+    const frame = (await screen.findByTitle('Online-Vertragsabschluss', {}, { timeout: 10_000 })) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe(answer.url);
 
     // Other origins (a look-alike host, another port, this window) and other statuses are ignored.
@@ -60,7 +60,7 @@ describe('new conclusion in the online-contracts frame', () => {
     expect(screen.getByTitle('Online-Vertragsabschluss')).toBeTruthy();
 
     post({ status: 201 }, 'https://vertrag.example.org');
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m-con/list'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m-con/list'), { timeout: 10_000 });
   });
 
   it('says "not configured" (error 65) and frames nothing', async () => {
