@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR, contractTemplateSchema, withVersion, type ContractTemplateForm } from 'shared-kernel/contracts';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
+import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
 import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { errorResponses, idQuerySchema, successSchema } from '../../lib/route-schemas.js';
 import { validate } from '../../lib/validate.js';
@@ -129,11 +130,12 @@ export default async function contractTemplateRoutes(app: FastifyInstance): Prom
     {
       config: { access: { atoms: ['s_contract_w'] } },
       schema: {
-        summary: 'Creates a contract template (a copy is a create with the source fields)',
+        summary: 'Creates a contract template (a copy is a create with the source fields); idempotent with an Idempotency-Key',
         tags: ['api-contract'],
         body: templateBodySchema,
         response: {
           ...errorResponses,
+          ...idempotencyResponses,
           200: { type: 'object', required: ['success', 'id'], properties: { success: { type: 'boolean' }, id: { type: 'integer' } } },
         },
       },
@@ -143,9 +145,10 @@ export default async function contractTemplateRoutes(app: FastifyInstance): Prom
       assertOwnSchool(request, form);
       request.audit.entity = 'contract_template';
       request.audit.schoolId = form.school_id;
-      const templateId = await request.scoped((tx) => insertContractTemplate(tx, form));
-      request.audit.entityId = templateId;
-      return { success: true, id: templateId };
+      // A double click or a retry after a lost answer (same Idempotency-Key) saves one template.
+      const answer = await idempotentWrite(request, async (tx) => ({ success: true as const, id: await insertContractTemplate(tx, form) }));
+      request.audit.entityId = answer.id;
+      return answer;
     },
   );
 

@@ -20,6 +20,7 @@ import {
   updateAccount,
 } from './accounts-repository.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
+import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
 import { pagedListBodySchema, pagedListResponseSchema } from '../../lib/paged-list.js';
 import { savedWithVersionSchema, staleVersion, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { errorResponses, idQuerySchema, successSchema } from '../../lib/route-schemas.js';
@@ -157,19 +158,24 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
     {
       config: { access: { atoms: ['s_account_w'] } },
       schema: {
-        summary: 'Creates an account; a main account (is_main) takes the flag from the school’s old main account',
+        summary:
+          'Creates an account; a main account (is_main) takes the flag from the school’s old main account; idempotent with an Idempotency-Key',
         tags,
         body: accountBody,
-        response: { ...errorResponses, ...versionConflictResponses, 200: { type: 'object', required: ['success', 'id'], properties: { success: { type: 'boolean' }, id: { type: 'integer' } } } },
+        response: { ...errorResponses, ...versionConflictResponses, ...idempotencyResponses, 200: { type: 'object', required: ['success', 'id'], properties: { success: { type: 'boolean' }, id: { type: 'integer' } } } },
       },
     },
     async (request) => {
       const form = accountForm(request, request.body);
       request.audit.entity = 'account';
       request.audit.schoolId = form.school_id;
-      const id = await mainFlagRace(() => request.scoped((tx) => insertAccount(tx, form)));
-      request.audit.entityId = id;
-      return { success: true, id };
+      // A double click or a retry after a lost answer (same Idempotency-Key) saves one account
+      // and answers the first answer.
+      const answer = await mainFlagRace(() =>
+        idempotentWrite(request, async (tx) => ({ success: true as const, id: await insertAccount(tx, form) })),
+      );
+      request.audit.entityId = answer.id;
+      return answer;
     },
   );
 

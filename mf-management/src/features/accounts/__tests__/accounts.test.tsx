@@ -127,7 +127,7 @@ describe('bank account form', () => {
       expect(createAccount).toHaveBeenCalledWith({
         school_id: 2, name: 'Seminarkonto', sepa_name: 'Kampfsportschule München', sepa_ci: 'DE98ZZZ09999999999',
         sepa_iban: 'DE89370400440532013000', sepa_bic: 'COBADEFFXXX', sepa_bank: 'Commerzbank', is_main: true,
-      }),
+      }, expect.stringMatching(/^[\w.:-]{8,128}$/)),
     );
     expect(await screen.findByRole('heading', { name: 'Konten' })).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { http } from 'shared-kernel';
+import { IDEMPOTENCY_KEY_HEADER, http } from 'shared-kernel';
 import type { AccountData, AccountForm, AccountRow, IbanLookup, PagedListRequest, PagedListResponse, SavedWithVersion } from 'shared-kernel/contracts';
 
 /** POST /api-account/list: a page of the bank accounts of the filtered schools. */
@@ -11,9 +11,9 @@ export function getAccount(id: number, signal?: AbortSignal): Promise<AccountDat
   return http.get('api-account/data', { searchParams: { id }, signal }).json<AccountData>();
 }
 
-/** POST /api-account/data: creates an account; answers its id. */
-export async function createAccount(body: AccountForm): Promise<number> {
-  return (await http.post('api-account/data', { json: body }).json<{ id: number }>()).id;
+/** POST /api-account/data: creates an account (one Idempotency-Key per submission: a repeat saves once); answers its id. */
+export async function createAccount(body: AccountForm, idempotencyKey: string): Promise<number> {
+  return (await http.post('api-account/data', { json: body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }).json<{ id: number }>()).id;
 }
 
 /** PUT /api-account/data?id: changes an account read with `version`; answers the next version (409 when stale). */

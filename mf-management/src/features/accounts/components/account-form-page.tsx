@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorPanel, PageHeader, Spinner, SubmitStateBox, errorFields, toErrorCode, toast, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
 import { ACCOUNT_CREDITOR_MAX, ACCOUNT_NAME_MAX, accountSchema, type AccountData, type AccountForm } from 'shared-kernel/contracts';
-import { CheckboxField, ConflictNotice, FormikForm, IbanBicFields, SelectField, SubmitButton, TextField, useRecordVersion } from 'shared-kernel/forms';
+import { CheckboxField, ConflictNotice, FormikForm, IbanBicFields, SelectField, SubmitButton, TextField, useRecordVersion, useSubmissionKey } from 'shared-kernel/forms';
 import { createAccount, getAccount, lookupIban, updateAccount } from '../api/accounts.js';
 import { NS } from '../i18n.js';
 import links from '../../settings-links.module.css';
@@ -37,6 +37,8 @@ function AccountFormView({ loaded }: { loaded: AccountData | null }) {
   const [submitState, setSubmitState] = useState(-1);
   const editId = loaded?.id;
   const record = useRecordVersion<AccountData>(loaded ?? EMPTY, () => getAccount(editId ?? 0));
+  // One key per submission of the same values: a second click or a retry saves one account.
+  const submission = useSubmissionKey();
   const readOnly = !canWrite;
   // The schools in view (the API refuses others); the one school preselected when there is one.
   const offered = useMemo(() => schools.filter((school) => selectedIds.length === 0 || selectedIds.includes(school.id)), [schools, selectedIds]);
@@ -59,7 +61,7 @@ function AccountFormView({ loaded }: { loaded: AccountData | null }) {
     try {
       const body = accountSchema.cast(values) as AccountForm;
       if (editId !== undefined) record.saved(await updateAccount(editId, body, record.version));
-      else await createAccount(body);
+      else await createAccount(body, submission.keyFor(body));
       setSubmitState(0);
       toast.success('save_succeeded', { title: `${NS}:accounts.title` });
       navigate(LIST);

@@ -126,7 +126,7 @@ describe('contract template form', () => {
       expect(createContractTemplate).toHaveBeenCalledWith({
         school_id: 1, name: 'Kinder', notes: 'Bis 14 Jahre', pay_interval: 3, c_country_iso: 'at', amount_gross: 15_950, activation_gross: 4900,
         tax_percent: 7.7, c_interval_start: 24, c_cperiod_start: 3, c_interval_follow: 6, c_cperiod_follow: 1, currency: 'CHF',
-      }),
+      }, expect.stringMatching(/^[\w.:-]{8,128}$/)),
     );
     expect(await screen.findByText('Erfolgreich gespeichert!')).toBeTruthy();
   });
@@ -163,7 +163,7 @@ describe('contract template form', () => {
     const form = await screen.findByRole('form', { name: 'Vertragsvorlage' });
     expect((within(form).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Erwachsene (Kopie)');
     await user.click(within(form).getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(createContractTemplate).toHaveBeenCalledWith(expect.objectContaining({ name: 'Erwachsene (Kopie)', amount_gross: 6900, school_id: 1 })));
+    await waitFor(() => expect(createContractTemplate).toHaveBeenCalledWith(expect.objectContaining({ name: 'Erwachsene (Kopie)', amount_gross: 6900, school_id: 1 }), expect.any(String)));
     expect(updateContractTemplate).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import { http } from 'shared-kernel';
+import { IDEMPOTENCY_KEY_HEADER, http } from 'shared-kernel';
 import type { ContractTemplate, ContractTemplateForm, ContractTemplateRow, SavedWithVersion } from 'shared-kernel/contracts';
 
 /** GET /api-contract/data: the templates of the user's schools (by school and name) with use counts. */
@@ -11,9 +11,9 @@ export function getContractTemplate(id: number, signal?: AbortSignal): Promise<C
   return http.get('api-contract/data', { searchParams: { id }, signal }).json<ContractTemplate>();
 }
 
-/** POST /api-contract/data: creates a template (also a copy); answers its id. */
-export async function createContractTemplate(form: ContractTemplateForm): Promise<number> {
-  return (await http.post('api-contract/data', { json: form }).json<{ id: number }>()).id;
+/** POST /api-contract/data: creates a template (also a copy; one Idempotency-Key per submission: a repeat saves once); answers its id. */
+export async function createContractTemplate(form: ContractTemplateForm, idempotencyKey: string): Promise<number> {
+  return (await http.post('api-contract/data', { json: form, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }).json<{ id: number }>()).id;
 }
 
 /** PUT /api-contract/data?id: saves a template read with `version`; answers the next version (409 {error: 9} when stale). */

@@ -18,7 +18,7 @@ import {
   type ContractTemplateForm,
   type Country,
 } from 'shared-kernel/contracts';
-import { ConflictNotice, FormikForm, MoneyField, SelectField, SubmitButton, TextAreaField, TextField, useRecordVersion, type SelectOption } from 'shared-kernel/forms';
+import { ConflictNotice, FormikForm, MoneyField, SelectField, SubmitButton, TextAreaField, TextField, useRecordVersion, useSubmissionKey, type SelectOption } from 'shared-kernel/forms';
 import { createContractTemplate, getContractTemplate, updateContractTemplate } from '../api/contract-templates.js';
 import { NS } from '../i18n.js';
 import links from '../../settings-links.module.css';
@@ -143,6 +143,8 @@ function ContractTemplateEditor({ mode, template }: { mode: ContractTemplateForm
   } else {
     initial = emptyContractTemplateForm(schoolOptions.length === 1 ? (firstSchool?.id ?? null) : null, (firstSchool?.country ?? 'at') as Country);
   }
+  // One key per submission of the same values: a second click or a retry saves one template.
+  const submission = useSubmissionKey();
   const record = useRecordVersion<Values & { version: number }>({ ...initial, version: template?.version ?? 1 }, async () => {
     const { id: _id, ...fresh } = await getContractTemplate(template!.id);
     return fresh;
@@ -181,7 +183,7 @@ function ContractTemplateEditor({ mode, template }: { mode: ContractTemplateForm
         setState(-2);
         try {
           if (mode === 'edit') record.saved(await updateContractTemplate(template!.id, body, record.version));
-          else await createContractTemplate(body);
+          else await createContractTemplate(body, submission.keyFor(body));
           setState(0);
           toast.success('save_succeeded');
           void navigate('/m-conf/contract');
