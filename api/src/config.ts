@@ -76,6 +76,8 @@ export interface AppConfig {
   pgStatementTimeoutMs: number;
   pgConnectTimeoutMs: number;
   pgPoolMax: number;
+  /** How often each process looks for due jobs (JOB_POLL_MS); enqueued jobs wake it at once. */
+  jobPollMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -223,5 +225,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pgStatementTimeoutMs: integer(env, 'PG_STATEMENT_TIMEOUT_MS', 10_000, 100),
     pgConnectTimeoutMs: integer(env, 'PG_CONNECT_TIMEOUT_MS', 3_000, 100),
     pgPoolMax: integer(env, 'PG_POOL_MAX', 20, 1, 1000),
+    jobPollMs: integer(env, 'JOB_POLL_MS', 5_000, 50, 3_600_000),
   };
 }

@@ -1,8 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { EMBEDDED_ANALYZE_INTERVAL_MS, refreshStatistics } from './db/maintenance.js';
-import { deleteDeadSessions } from './domains/auth/sessions-repository.js';
-import { startInvitationScheduler, type InvitationScheduler } from './domains/leads/invitation-scheduler.js';
+import { jobsOf } from './domains/jobs/registry.js';
+import { createJobRunner, type JobRunner } from './jobs/runner.js';
 
 /**
  * Entry point (`node api/dist/server.js`): reads the environment, opens and migrates the
@@ -13,7 +12,7 @@ async function main(): Promise<void> {
   const app = buildApp(config);
 
   let stopping = false;
-  let invitationScheduler: InvitationScheduler | null = null;
+  let jobs: JobRunner | null = null;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -22,7 +21,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await invitationScheduler?.stop();
+      // The job under way finishes (or its lease lets another process run it again).
+      await jobs?.stop();
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -34,19 +34,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // Invitations with a later delivery date (issue 15): sent once by one of the processes.
-  invitationScheduler = startInvitationScheduler(app);
-
-  // Housekeeping: ended sessions are kept a day for the audit trail, then removed.
-  const sweep = () => deleteDeadSessions(app.db, app.now()).catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
-  void sweep();
-  setInterval(sweep, 3_600_000).unref();
-  // PGlite has no autovacuum: without fresh statistics the planner picks slow plans as the
-  // tables grow, and dead rows (sessions touched every minute, edits) are never reclaimed.
-  if (app.db.kind === 'pglite') {
-    const maintain = () => refreshStatistics(app.db, { vacuum: true }).catch((error) => app.log.warn({ err: error }, 'VACUUM ANALYZE failed'));
-    setInterval(maintain, EMBEDDED_ANALYZE_INTERVAL_MS).unref();
-  }
+  // Scheduled and deferred work (session sweep, deferred invitations, VACUUM on PGlite, ...):
+  // every process runs the runner; each due job runs in one of them (domains/jobs/registry.ts).
+  jobs = createJobRunner(app, jobsOf(app));
+  await jobs.start();
 
   const address = `http://localhost:${config.port}`;
   const lines = [

@@ -32,3 +32,4 @@ export * from './conclusion-activation.js';
 export * from './leads.js';
 export * from './lead-flow.js';
 export * from './person-texts.js';
+export * from './jobs.js';
