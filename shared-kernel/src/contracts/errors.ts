@@ -83,6 +83,8 @@ export const ERROR = {
   activationSourceMissing: 68,
   /** Leads: the lead became a student (status 6 or a student refers to it) and is not deleted (409). */
   leadConverted: 72,
+  /** Leads: the lead's contract is signed (status 6); it cannot be marked "no interest" (409). */
+  leadConcluded: 73,
   /** Appointments: invitations name the appointment; it can be deleted only with status 2 ("can be removed"). */
   appointmentInUse: 76,
   /** Invitation: a chosen appointment is not an upcoming one of the lead's school and the invitation's type. */

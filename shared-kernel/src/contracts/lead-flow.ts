@@ -49,11 +49,27 @@ export interface AppointmentForm {
   status: number;
 }
 
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * An ISO 8601 instant with its offset, as the kernel's DateTimeField holds it
+ * ("2026-12-09T18:00:00+01:00", "...Z"), on a real calendar day. Date.parse alone is not
+ * enough: it takes "5" (a year) and "May 1", reads a time without offset in the server's time
+ * zone and rolls 31 February over into March.
+ */
+export function isIsoInstant(value: string): boolean {
+  const match = ISO_INSTANT.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && !Number.isNaN(Date.parse(value));
+}
+
 const instant = (label: string) =>
   yup
     .string()
     .required(MSG.required)
-    .test(label, MSG.date, (value) => !!value && !Number.isNaN(Date.parse(value)));
+    .test(label, MSG.date, (value) => !!value && isIsoInstant(value));
 
 /** The appointment form (start and end required, the end after the start). */
 export const appointmentFormSchema = yup.object({
@@ -108,7 +124,7 @@ export function invitationFormSchema(type: AppointmentType) {
       .string()
       .nullable()
       .default('')
-      .test('date', MSG.date, (value) => !value || !Number.isNaN(Date.parse(value))),
+      .test('date', MSG.date, (value) => !value || isIsoInstant(value)),
     events: yup
       .array(yup.number().integer().min(1).required())
       .default([])
@@ -161,7 +177,7 @@ export const attendanceFormSchema = yup.object({
     .string()
     .nullable()
     .defined()
-    .test('date', MSG.date, (value) => value === null || !Number.isNaN(Date.parse(value))),
+    .test('date', MSG.date, (value) => value === null || isIsoInstant(value)),
 });
 
 export const noInterestFormSchema = yup.object({

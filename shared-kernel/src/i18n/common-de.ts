@@ -49,6 +49,7 @@ export const commonDe = {
     66: 'Ein Vorab-Schüler kann nur für einen aktivierten Abschluss mit Schüler und ohne Mitgliedsnummer angelegt werden.',
     68: 'Vertragsvorlage oder Konto des Abschlusses existiert nicht mehr; die Aktivierung ist nicht möglich.',
     72: 'Dieser Interessent ist bereits Schüler geworden (Vertrag abgeschlossen) und kann nicht gelöscht werden.',
+    73: 'Dieser Interessent hat bereits einen Vertrag abgeschlossen; "Kein Interesse" ist nicht mehr möglich.',
     76: 'Zu diesem Termin gibt es Einladungen. Löschen ist erst möglich, wenn er als „kann entfernt werden“ markiert ist.',
     77: 'Ein gewählter Termin ist nicht mehr verfügbar. Bitte die Termine neu wählen.',
     80: 'Die Datei ist weder eine lesbare CSV-Datei (UTF-8 oder Windows-1252) noch eine XLSX-Datei.',

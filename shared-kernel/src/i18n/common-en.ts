@@ -49,6 +49,7 @@ export const commonEn = {
     66: 'A pre-student needs an activated conclusion with a student and no membership number.',
     68: "The conclusion's contract template or bank account no longer exists; it cannot be activated.",
     72: 'This lead has become a student (contract signed) and cannot be deleted.',
+    73: 'This lead has already signed a contract; "no interest" is no longer possible.',
     76: 'Invitations name this appointment. It can be deleted once it is marked "can be removed".',
     77: 'A chosen appointment is no longer available. Please choose the appointments again.',
     80: 'The file is neither a readable CSV file (UTF-8 or Windows-1252) nor an XLSX file.',

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   APPOINTMENT_TYPES,
+  ERROR,
+  LEAD_STATUS,
   INVITE_TRANSPORTS,
   NO_INTEREST_REASONS,
   TEMPLATE_CONTENT_MAX,
@@ -14,10 +16,10 @@ import {
 } from 'shared-kernel/contracts';
 import { contentDisposition } from '../../files/index.js';
 import { renderLetter } from '../../letters/index.js';
-import { notFound } from '../../lib/http-error.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
 import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
 import { savedWithVersionSchema, versionConflictResponses, versionSchema } from '../../lib/record-version.js';
-import { errorResponses, idQuerySchema, successSchema } from '../../lib/route-schemas.js';
+import { errorResponses, errorSchema, idQuerySchema, successSchema } from '../../lib/route-schemas.js';
 import { validate } from '../../lib/validate.js';
 import { mailSenderUser } from '../../mail/sender.js';
 import { readLetterhead } from '../config/letterhead.js';
@@ -25,6 +27,7 @@ import { TARGET_LOADERS } from '../templates/placeholders.js';
 import { getSettings } from '../users/repository.js';
 import { addLeadNote, getAttendance, getLeadTimeline, leadInView, setAttendance, setNoInterest } from './flow-repository.js';
 import { createInvitation, draftInvitation, getInvitationLetter } from './invitations.js';
+import { lockLead } from './repository.js';
 
 /*
  * A lead's life after it enquired (issue 15 part G; spec 001 §3, §4, §7): invitations to info
@@ -271,7 +274,8 @@ export default async function leadFlowRoutes(app: FastifyInstance): Promise<void
     {
       config: { access: { atoms: ['lead_w'], scopedId: LEAD_BY_ID } },
       schema: {
-        summary: 'The lead has no interest: status 2 with the reason (1-5), a timeline note (the reason and the notes)',
+        summary:
+          'The lead has no interest: status 2 with the reason (1-5), a timeline note (the reason and the notes); a lead already at status 2 stays as it is (a repeat writes nothing); 409 {error: 73} for a signed lead (status 6)',
         tags,
         querystring: { ...idQuerySchema },
         body: {
@@ -280,7 +284,11 @@ export default async function leadFlowRoutes(app: FastifyInstance): Promise<void
           additionalProperties: false,
           properties: { reason: { type: 'integer', enum: [...NO_INTEREST_REASONS] }, notes: { type: 'string', maxLength: 2000 } },
         },
-        response: { ...errorResponses, 200: { ...successSchema, required: ['success', 'version'], properties: { ...successSchema.properties, version: { type: 'integer' } } } },
+        response: {
+          ...errorResponses,
+          409: errorSchema,
+          200: { ...successSchema, required: ['success', 'version'], properties: { ...successSchema.properties, version: { type: 'integer' } } },
+        },
       },
     },
     async (request) => {
@@ -292,6 +300,12 @@ export default async function leadFlowRoutes(app: FastifyInstance): Promise<void
       request.audit.entityId = id;
       const version = await request.scoped(async (tx) => {
         const now = app.now();
+        const stored = await lockLead(tx, id);
+        if (!stored) throw notFound();
+        // Signed is signed: the contract box is done and the button is not offered (409 {error: 73}).
+        if (stored.statusId === LEAD_STATUS.contractSigned) throw new HttpError(409, { error: ERROR.leadConcluded });
+        // Already without interest: a repeat (double click, two tabs) records nothing a second time.
+        if (stored.statusId === LEAD_STATUS.noInterest) return stored.version;
         const lead = await setNoInterest(tx, id, reason, now);
         if (!lead) throw notFound();
         const text = [`Kein Interesse: ${NO_INTEREST_TEXT[reason]}`, notes.trim()].filter(Boolean).join(' – ');

@@ -175,10 +175,14 @@ export async function leadSchool(tx: Queryable, leadId: number): Promise<number 
   return result.rows[0]?.school_id ?? null;
 }
 
-/** Locks the lead row for a write and answers its school and origin, or null when not visible. */
-export async function lockLead(tx: Queryable, leadId: number): Promise<{ schoolId: number; originId: number | null } | null> {
-  const result = await tx.query<{ schoolId: number; originId: number | null }>(
-    'SELECT school_id AS "schoolId", lead_origin_id AS "originId" FROM leads WHERE id = $1 FOR UPDATE',
+/** Locks the lead row for a write and answers its school, origin, status and version, or null when not visible. */
+export async function lockLead(
+  tx: Queryable,
+  leadId: number,
+): Promise<{ schoolId: number; originId: number | null; statusId: number; version: number } | null> {
+  const result = await tx.query<{ schoolId: number; originId: number | null; statusId: number; version: number }>(
+    `SELECT school_id AS "schoolId", lead_origin_id AS "originId", lead_status_id AS "statusId", version
+       FROM leads WHERE id = $1 FOR UPDATE`,
     [leadId],
   );
   return result.rows[0] ?? null;

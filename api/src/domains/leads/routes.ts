@@ -5,6 +5,7 @@ import {
   LEAD_ORIGIN,
   LEAD_ORIGINS_MANUAL,
   LEAD_STATUS,
+  LEAD_STATUSES_OFFERED,
   TEMPLATE_TARGET,
   leadEditSchema,
   leadFormSchema,
@@ -16,6 +17,7 @@ import {
 } from 'shared-kernel/contracts';
 import { exportDay, exportTarget, sendExport, type ExportColumn, type ExportFormat } from '../../lib/export.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
+import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
 import { pagedListBodySchema, pagedListResponseSchema } from '../../lib/paged-list.js';
 import { savedWithVersionSchema, versionConflictResponses } from '../../lib/record-version.js';
 import { errorResponses, errorSchema, idQuerySchema, successSchema } from '../../lib/route-schemas.js';
@@ -51,6 +53,17 @@ const LEAD_BY_ID = { in: 'query' as const, name: 'id', resource: 'lead' };
 /** A school in a body must be one of the caller's (else 400, nothing written). */
 function assertOwnSchool(request: FastifyRequest, schoolId: number): void {
   if (!request.scope.schoolIds.includes(schoolId)) throw badRequest({ school_id: 'form.invalid' });
+}
+
+/**
+ * Lead statuses staff may set (spec 001 §3): 1, 7, 2 and 6 (LEAD_STATUSES_OFFERED). The legacy
+ * statuses 3-5 came from the previous system: a lead keeps the one it has, none gets one anew
+ * (400 naming lead_status_id). "No interest" with its reason and "contract signed" by a
+ * conclusion have their own calls; the form may still set them (the office corrects by hand).
+ */
+function assertStatusAllowed(next: number | null | undefined, stored: number | null): void {
+  if (next === null || next === undefined || next === stored) return;
+  if (!(LEAD_STATUSES_OFFERED as readonly number[]).includes(next)) throw badRequest({ lead_status_id: 'form.invalid' });
 }
 
 const STATUS_DE: Record<number, string> = {
@@ -172,25 +185,28 @@ export default async function leadRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: WRITE },
       schema: {
-        summary: 'Creates a lead (LeadForm: status 1 unless given, origin one a user may choose, 1 personal unless given)',
+        summary: 'Creates a lead (LeadForm: status 1 unless given, never a legacy 3-5; origin one a user may choose, 1 personal unless given). Idempotent (Idempotency-Key)',
         tags: ['api-lead'],
         body: leadCreateBodySchema,
-        response: { ...errorResponses, 200: leadCreatedSchema },
+        response: { ...errorResponses, ...idempotencyResponses, 200: leadCreatedSchema },
       },
     },
     async (request): Promise<LeadCreated> => {
       const form = validate(leadFormSchema, request.body);
       assertOwnSchool(request, form.school_id);
+      assertStatusAllowed(form.lead_status_id, null);
       // The microsite, the network's sites and the import set their origins themselves.
       const origin = form.lead_origin_id ?? LEAD_ORIGIN.personal;
       if (!(LEAD_ORIGINS_MANUAL as readonly number[]).includes(origin)) throw badRequest({ lead_origin_id: 'form.invalid' });
       request.audit.entity = 'lead';
       request.audit.schoolId = form.school_id;
-      const id = await request.scoped((tx) =>
-        insertLead(tx, { ...form, lead_origin_id: origin, lead_status_id: form.lead_status_id ?? LEAD_STATUS.firstContact }, request.session!.user.id),
-      );
-      request.audit.entityId = id;
-      return { success: true, id };
+      // A double click (the same Idempotency-Key) creates one lead and answers it twice.
+      const answer = await idempotentWrite<LeadCreated>(request, async (tx) => ({
+        success: true,
+        id: await insertLead(tx, { ...form, lead_origin_id: origin, lead_status_id: form.lead_status_id ?? LEAD_STATUS.firstContact }, request.session!.user.id),
+      }));
+      request.audit.entityId = answer.id;
+      return answer;
     },
   );
 
@@ -219,6 +235,7 @@ export default async function leadRoutes(app: FastifyInstance): Promise<void> {
         const body = { ...(request.body as object), lead_origin_id: stored.originId };
         const { version: read, ...form } = validate(withVersion(leadEditSchema), body);
         assertOwnSchool(request, form.school_id);
+        assertStatusAllowed(form.lead_status_id, stored.statusId);
         return updateLead(tx, id, form, read);
       });
       return { success: true, version };

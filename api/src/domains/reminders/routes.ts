@@ -9,6 +9,7 @@ import {
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
+import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
 import { pagedListBodySchema, pagedListResponseSchema } from '../../lib/paged-list.js';
 import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { validate } from '../../lib/validate.js';
@@ -171,22 +172,22 @@ export default async function reminderRoutes(app: FastifyInstance): Promise<void
     {
       config: { access: { atoms: ['reminder_w'] } },
       schema: {
-        summary: 'Creates a reminder (for a student, a lead or a school)',
+        summary: 'Creates a reminder (for a student, a lead or a school). Idempotent (Idempotency-Key: a double click makes one)',
         tags: ['api-reminder'],
         body: reminderBodySchema,
-        response: { ...errorResponses, 200: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
+        response: { ...errorResponses, ...idempotencyResponses, 200: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
       },
     },
     async (request) => {
       const form = validate(reminderSchema, request.body);
       request.audit.entity = 'reminder';
-      const id = await request.scoped(async (tx) => {
+      const answer = await idempotentWrite(request, async (tx) => {
         const write = await reminderWrite(tx, request, form);
         request.audit.schoolId = write.schoolId;
-        return insertReminder(tx, write, request.session!.user.id, form.done === true);
+        return { id: await insertReminder(tx, write, request.session!.user.id, form.done === true) };
       });
-      request.audit.entityId = id;
-      return { id };
+      request.audit.entityId = answer.id;
+      return answer;
     },
   );
 
