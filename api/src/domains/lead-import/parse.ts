@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { ERROR, LEAD_IMPORT_FIELDS, LEAD_IMPORT_MAX_ROWS, type LeadImportColumn, type LeadImportField } from 'shared-kernel/contracts';
 import { HttpError } from '../../lib/http-error.js';
+import { assertZipInflatesWithin } from './zip-guard.js';
 
 /**
  * Reading the export of a previous system (spec 002 §2.12): CSV in UTF-8 (with or without BOM)
@@ -131,8 +132,10 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** The rows of the first worksheet of an XLSX workbook (400 {error: 80} when it is not one). */
+/** The rows of the first worksheet of an XLSX workbook (400 {error: 80} when it is not one, 83 when it inflates too far). */
 export async function parseXlsx(data: Buffer): Promise<string[][]> {
+  // Before ExcelJS inflates it all: a small upload must not inflate to gigabytes (83).
+  assertZipInflatesWithin(data);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);

@@ -35,6 +35,9 @@ export async function stageBatch(
   batch: { schoolId: number; userId: number; fileName: string; columns: LeadImportColumn[] },
   records: readonly StagedRecord[],
 ): Promise<number> {
+  // Two uploads of one user at once (a double click, two tabs) would both find the stage empty
+  // and leave two batches; the second waits here for the first and then replaces it.
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('lead_import_stage'), $1)", [batch.userId]);
   await tx.query('DELETE FROM lead_import_batches WHERE user_id = $1', [batch.userId]);
   const created = await tx.query<{ id: number }>(
     'INSERT INTO lead_import_batches (school_id, user_id, file_name, columns) VALUES ($1, $2, $3, $4::jsonb) RETURNING id',

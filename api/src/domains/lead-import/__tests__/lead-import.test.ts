@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
-import type { LeadImportResult, LeadImportRow, LeadImportUploadResponse, PagedListResponse } from 'shared-kernel/contracts';
+import { ERROR, type LeadImportResult, type LeadImportRow, type LeadImportUploadResponse, type PagedListResponse } from 'shared-kernel/contracts';
 import { DEMO_PASSWORD } from '../../../seed/demo.js';
 import { backends, createClock, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
 import { multipart } from '../../../../test/support/multipart.js';
+import { xlsxParts, zipArchive } from '../../../../test/support/zip.js';
 
 jest.setTimeout(300_000);
 
@@ -143,6 +144,55 @@ describe.each(backends())('legacy lead import API on %s', (backend) => {
     }
     expect((await upload('office', { filename: 'leads.csv', data: 'Vorname;Nachname\nA;B\n' }, { sid: '999999' })).statusCode).toBe(400);
     expect(await staged()).toBe(before);
+  });
+
+  it('refuses an XLSX that inflates too far (a zip bomb) before reading it, staging nothing', async () => {
+    const row = (r: number, cells: string[]) =>
+      `<row r="${r}">${cells.map((text, i) => `<c r="${String.fromCharCode(65 + i)}${r}" t="inlineStr"><is><t>${text}</t></is></c>`).join('')}</row>`;
+    const sheetData = row(1, ['Vorname', 'Nachname']) + row(2, ['Zita', 'Bombe']);
+    // The archive writer makes a workbook ExcelJS reads: the same parts with little padding import.
+    const small = await upload('office', { filename: 'klein.xlsx', data: zipArchive(xlsxParts(sheetData, Buffer.alloc(1024, 0x20))) });
+    expect(small.statusCode).toBe(200);
+    expect((await list('office')).json<PagedListResponse<LeadImportRow>>().rows.map((r) => r.ln)).toEqual(['Bombe']);
+    const before = await staged();
+
+    // 100 MB of spaces in the sheet's XML deflate to about 100 KB.
+    const bomb = zipArchive(xlsxParts(sheetData, Buffer.alloc(100 * 1024 * 1024, 0x20)));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const res = await upload('office', { filename: 'bombe.xlsx', data: bomb });
+    expect([res.statusCode, res.json()]).toEqual([400, { error: ERROR.importTooLarge }]);
+    // Many small entries adding up, and entries that are not deflate: refused too.
+    const spread = zipArchive([...xlsxParts(sheetData), ...Array.from({ length: 8 }, (_, i) => ({ name: `xl/media/pad${i}.bin`, data: Buffer.alloc(9 * 1024 * 1024) }))]);
+    expect((await upload('office', { filename: 'verteilt.xlsx', data: spread })).json()).toEqual({ error: ERROR.importTooLarge });
+    expect(await staged()).toBe(before);
+  });
+
+  it('two uploads of one user at once leave one stage; the same rows imported twice at once make their leads once', async () => {
+    const csv = (name: string) => `Vorname;Nachname;E-Mail\nPaul;${name};\nPia;${name};\n`;
+    const [a, b] = await Promise.all([
+      upload('office', { filename: 'a.csv', data: csv('Zuerst') }),
+      upload('office', { filename: 'b.csv', data: csv('Zugleich') }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = (await list('office')).json<PagedListResponse<LeadImportRow>>().rows;
+    // One of the two files, not both.
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.ln)).size).toBe(1);
+    const batches = await sql<{ n: number }>("SELECT count(*)::int AS n FROM lead_import_batches b JOIN users u ON u.id = b.user_id WHERE u.username = 'office'");
+    expect(batches[0]!.n).toBe(1);
+
+    const ids = rows.map((r) => r.id);
+    const leadsBefore = (await sql<{ n: number }>('SELECT count(*)::int AS n FROM leads'))[0]!.n;
+    const answers = await Promise.all([importIds('office', ids), importIds('office', ids)]);
+    // The first creates the leads; the second finds the rows gone (404) and writes nothing.
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect((await sql<{ n: number }>('SELECT count(*)::int AS n FROM leads'))[0]!.n).toBe(leadsBefore + 2);
+    // Wrong types in the body: 400, nothing written.
+    for (const body of [{ ids: '1,2' }, { ids: [1.5] }, { ids: [-1] }, { ids: [1, 1] }, { ids: [1], all: true }, []]) {
+      const res = await t.request({ method: 'POST', url: '/api-import/leglead', headers: { cookie: cookies.office! }, payload: body as object });
+      expect([JSON.stringify(body), res.statusCode, typeof res.json<{ error?: number }>().error]).toEqual([JSON.stringify(body), 400, 'number']);
+    }
+    expect((await sql<{ n: number }>('SELECT count(*)::int AS n FROM leads'))[0]!.n).toBe(leadsBefore + 2);
   });
 
   it('keeps staged rows to their user and school; needs lead_w', async () => {
