@@ -41,14 +41,20 @@ function post(data: unknown, origin: string) {
 }
 
 beforeEach(() => frameMock.mockReset());
+afterEach(() => jest.restoreAllMocks());
 
 describe('new conclusion in the online-contracts frame', () => {
   it('frames the page with its token and returns to the list on {status: 201} from exactly its origin', async () => {
     frameMock.mockResolvedValue(answer);
+    const listening = jest.spyOn(window, 'addEventListener');
     renderFrame();
     expect(screen.getByRole('heading', { name: 'Neuer Vertragsabschluss', level: 1 })).toBeTruthy();
     const frame = (await screen.findByTitle('Online-Vertragsabschluss', {}, { timeout: 10_000 })) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe(answer.url);
+    // The listener is attached by an effect after the frame is in the document; a real page
+    // cannot post before it has loaded, but this test posts at once: wait for the listener,
+    // or the messages below would be ignored for the wrong reason (and the 201 lost).
+    await waitFor(() => expect(listening).toHaveBeenCalledWith('message', expect.any(Function)));
 
     // Other origins (a look-alike host, another port, this window) and other statuses are ignored.
     post({ status: 201 }, 'https://vertrag.example.org.evil.test');
