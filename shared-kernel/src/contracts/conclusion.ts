@@ -142,6 +142,12 @@ export interface ConclusionForm extends Guardian<'pt_'>, Guardian<'pt2_'> {
   sepa_date_mandate: string | null;
   /** The person is the same as an existing student of the school and the user confirmed it (else 400 {error: 1005}). Not stored. */
   confirm_existing?: boolean;
+  /**
+   * The student of the school the conclusion was opened for (GET /data?sid): its activation
+   * adds the contract to that student instead of making a new one. Set on create; a change
+   * later is refused (400, the field).
+   */
+  student_id?: number | null;
 }
 
 const guardianShape = (prefix: 'pt_' | 'pt2_', flagName: 'iva' | 'iva2') => {
@@ -264,6 +270,7 @@ export function conclusionSchema({ country, paper }: { country: ConclusionCountr
       sepa_date_mandate: requiredWithSepa(optionalDate(nearDate)),
 
       confirm_existing: yup.boolean().typeError(MSG.invalid).optional(),
+      student_id: yup.number().typeError(MSG.invalid).integer(MSG.invalid).positive(MSG.invalid).nullable().optional(),
     })
     .noUnknown();
 }

@@ -110,7 +110,7 @@ type Prefill = Partial<ConclusionData>;
 /** The person of a student as a new form's prefill (null when the student is not visible). */
 export async function studentPrefill(tx: Queryable, studentId: number): Promise<Prefill | null> {
   const result = await tx.query<Prefill>(
-    `SELECT school_id, salutation_id, title_id, firstname, lastname, supplement, street, house_no, zip, city, country_iso,
+    `SELECT id AS student_id, school_id, salutation_id, title_id, firstname, lastname, supplement, street, house_no, zip, city, country_iso,
             email, phone_regular, phone_cellphone, dob AS birthdate, nationality
        FROM students WHERE id = $1`,
     [studentId],
@@ -165,6 +165,8 @@ export interface FormReferences {
   templateSchool: number | null;
   networkCountry: string | null;
   lead: { school_id: number; lead_status_id: number } | null;
+  /** The school of form.student_id (null: none given, or not visible). */
+  studentSchool: number | null;
 }
 
 export async function formReferences(tx: Queryable, form: ConclusionForm): Promise<FormReferences> {
@@ -173,8 +175,9 @@ export async function formReferences(tx: Queryable, form: ConclusionForm): Promi
             (SELECT school_id FROM accounts WHERE id = $2) AS "accountSchool",
             (SELECT school_id FROM contract_templates WHERE id = $3) AS "templateSchool",
             (SELECT country_iso FROM network_contracts WHERE id = $4 AND active) AS "networkCountry",
-            (SELECT json_build_object('school_id', school_id, 'lead_status_id', lead_status_id) FROM leads WHERE id = $5) AS lead`,
-    [form.school_id, form.account_id, form.c_contract_id, form.ec_contract_id, form.lead_id],
+            (SELECT json_build_object('school_id', school_id, 'lead_status_id', lead_status_id) FROM leads WHERE id = $5) AS lead,
+            (SELECT school_id FROM students WHERE id = $6) AS "studentSchool"`,
+    [form.school_id, form.account_id, form.c_contract_id, form.ec_contract_id, form.lead_id, form.student_id ?? null],
   );
   return result.rows[0]!;
 }
@@ -227,15 +230,16 @@ const formValues = (form: ConclusionForm) => FORM_COLUMNS.map((column) => form[c
 export async function insertConclusion(
   tx: Queryable,
   form: ConclusionForm,
-  facts: { paper: boolean; createdBy: number; createdByName: string },
+  facts: { paper: boolean; createdBy: number; createdByName: string; studentId: number | null },
 ): Promise<{ id: number; version: number }> {
   const values = formValues(form);
   const placeholders = values.map((_, i) => `$${i + 1}`);
+  const n = values.length;
   const result = await tx.query<{ id: number; version: number }>(
-    `INSERT INTO conclusions (${FORM_COLUMNS.join(', ')}, po, created_by, created_by_name)
-     VALUES (${placeholders.join(', ')}, $${values.length + 1}, $${values.length + 2}, $${values.length + 3})
+    `INSERT INTO conclusions (${FORM_COLUMNS.join(', ')}, po, created_by, created_by_name, student_id)
+     VALUES (${placeholders.join(', ')}, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4})
      RETURNING id, version`,
-    [...values, facts.paper, facts.createdBy, facts.createdByName],
+    [...values, facts.paper, facts.createdBy, facts.createdByName, facts.studentId],
   );
   return result.rows[0]!;
 }

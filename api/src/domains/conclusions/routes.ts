@@ -52,7 +52,9 @@ import { conclusionBodySchema, conclusionDataResponseSchema, conclusionRowSchema
  * the body says confirm_existing: true), 400 {error: 61} mandate reference used with the
  * account, 400 {error: 60} the conclusion is activated (also for DELETE), 409 {error: 9} stale
  * version. Saving with a lead sets the lead to status 6 (contract signed) and notes it in the
- * lead's timeline, in the same transaction.
+ * lead's timeline, in the same transaction. A conclusion opened for a student (student_id of
+ * GET /data?sid, a student of the school) keeps that student: no 1005 for its own person, and
+ * its activation adds the contract to that student instead of making a new one.
  */
 
 const scopedId = { in: 'query', name: 'id', resource: 'conclusion' } as const;
@@ -77,7 +79,10 @@ export default async function conclusionRoutes(app: FastifyInstance): Promise<vo
   const tags = ['api-conclusion'];
   const country = app.config.country;
 
-  /** The body as the form's schema casts it, for the user's school, with switched-off blocks emptied. */
+  /**
+   * The body as the form's schema casts it, for the user's school, with switched-off blocks
+   * emptied; `student_id` stays in the form for the scope check (formReferences).
+   */
   function formOf(request: FastifyRequest, body: unknown, paper: boolean): { form: ConclusionForm; confirmed: boolean } {
     const { confirm_existing: confirmed, ...form } = validate(conclusionSchema({ country, paper }), body) as SaveBody;
     if (!request.scope.schoolIds.includes(form.school_id)) throw badRequest({ school_id: MSG.invalid });
@@ -98,6 +103,8 @@ export default async function conclusionRoutes(app: FastifyInstance): Promise<vo
     // The network's contracts of the school's country only (spec 000 §4).
     if (refs.networkCountry === null || refs.networkCountry !== refs.schoolCountry) fields.ec_contract_id = MSG.invalid;
     if (form.lead_id !== null && refs.lead?.school_id !== form.school_id) fields.lead_id = MSG.invalid;
+    // The student a conclusion is opened for is one of the school's (RLS hides the others).
+    if (form.student_id != null && refs.studentSchool !== form.school_id) fields.student_id = MSG.invalid;
     if (Object.keys(fields).length) throw badRequest(fields);
     if (form.sepa_mandate_ref && (await mandateRefUsedByContract(tx, form.account_id, form.sepa_mandate_ref))) throw mandateRefInUse();
     if (!confirmed && (await existingStudent(tx, form, studentId))) throw new HttpError(400, { error: ERROR.studentExists });
@@ -198,8 +205,10 @@ export default async function conclusionRoutes(app: FastifyInstance): Promise<vo
         const user = request.session!.user;
         const createdByName = `${user.firstname} ${user.lastname}`.trim() || user.username;
         const answer = await idempotentWrite(request, async (tx) => {
-          await checkInScope(tx, form, confirmed, null);
-          const saved = await insertConclusion(tx, form, { paper, createdBy: user.id, createdByName }).catch((error: unknown) => {
+          // Opened for a student (GET /data?sid): that student is the person, not a duplicate (1005).
+          const studentId = form.student_id ?? null;
+          await checkInScope(tx, form, confirmed, studentId);
+          const saved = await insertConclusion(tx, form, { paper, createdBy: user.id, createdByName, studentId }).catch((error: unknown) => {
             throw uniqueRefusal(error);
           });
           await noteLead(tx, request, form);
@@ -239,6 +248,8 @@ export default async function conclusionRoutes(app: FastifyInstance): Promise<vo
           const current = await getConclusion(tx, id, true);
           if (!current) throw notFound();
           if (current.activated_at) throw activated();
+          // The student it was opened for stays (activation adds the contract to that one).
+          if (form.student_id !== undefined && form.student_id !== current.student_id) throw badRequest({ student_id: MSG.invalid });
           await checkInScope(tx, form, confirmed, current.student_id);
           const version = await updateConclusion(tx, id, form, read).catch((error: unknown) => {
             throw uniqueRefusal(error);

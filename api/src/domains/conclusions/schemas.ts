@@ -97,6 +97,8 @@ export const conclusionBodySchema = {
     ...formProperties,
     /** The person is the same as an existing student and the user confirmed it (else 400 {error: 1005}). */
     confirm_existing: flag,
+    /** The student of the school the conclusion was opened for (GET /data?sid): activation attaches to it. */
+    student_id: nullableId,
   },
 } as const;
 

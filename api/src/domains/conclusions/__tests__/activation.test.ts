@@ -170,6 +170,21 @@ describe.each(backends())('conclusion activation and pre-student on %s', (backen
     for (const x of [c, other]) expect(await footprint(x.id, x.lastname)).toEqual(expect.objectContaining({ students: 0, contracts: 0, notes: 0 }));
   });
 
+  it('a conclusion opened for a student adds the contract to that student and makes no new one', async () => {
+    const [student] = await s.sql<{ id: number; lastname: string }>('SELECT id, lastname FROM students WHERE school_id = $1 ORDER BY id LIMIT 1', [s.wien]);
+    const c = await insertConclusion(s, s.wien, { student_id: student!.id });
+    const students = async () => (await s.sql<{ n: number }>('SELECT count(*)::int AS n FROM students'))[0]!.n;
+    const before = await students();
+    const res = await activate(c.id, { version: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ActivationAnswer>()).toEqual(expect.objectContaining({ stu: student!.id, created: true }));
+    expect(await students()).toBe(before);
+    const contracts = await s.sql<{ student_id: number; contract_no: string }>('SELECT student_id, contract_no FROM student_contracts WHERE conclusion_id = $1', [c.id]);
+    expect(contracts).toEqual([{ student_id: student!.id, contract_no: c.contractNo }]);
+    const notes = await s.sql<{ text: string }>('SELECT text FROM student_notes WHERE student_id = $1', [student!.id]);
+    expect(notes.map((n) => n.text)).toEqual(expect.arrayContaining([expect.stringContaining(c.contractNo)]));
+  });
+
   it('a user without conclusion_w (403) and a user of another school (404) cannot activate', async () => {
     const c = await insertConclusion(s, s.wien);
     const reader = await activate(c.id, { version: 1 }, 'reader');

@@ -254,6 +254,15 @@ describe('conclusion form', () => {
     await waitFor(() => expect(updateConclusion).toHaveBeenCalledWith(9, expect.objectContaining({ lastname: 'Muster' }), 4, false));
   });
 
+  it('a conclusion opened for a student is saved for that student (its activation adds the contract there)', async () => {
+    jest.mocked(getConclusionData).mockResolvedValue(response({ ...filled, student_id: 5 }));
+    const { user } = renderForm('/m-con/rc/create/5');
+    await form();
+    expect(getConclusionData).toHaveBeenCalledWith({ sid: 5 }, expect.anything());
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(createConclusion).toHaveBeenCalledWith(expect.objectContaining({ student_id: 5, lastname: 'Muster' }), false, expect.any(String)));
+  });
+
   it('an activated conclusion is read only', async () => {
     jest.mocked(getConclusionData).mockResolvedValue(response({ ...filled, id: 9, version: 1, activated_at: '2026-11-01T10:00:00Z' }));
     renderForm('/m-con/rc/edit/9');
