@@ -6,6 +6,10 @@ jest.setTimeout(300_000);
 
 const NOW = new Date('2026-11-21T09:30:00Z');
 type Json = Record<string, unknown>;
+/** The refusal's fields when each of `names` is missing. */
+const required = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, MSG.required]));
+/** Spec 000 §5: what iva (pt_) and iva2 (pt2_) require. */
+const GUARDIAN_REQUIRED = ['salutation_id', 'firstname', 'lastname', 'street', 'house_no', 'zip', 'city', 'country_iso'];
 
 /**
  * /api-conclusion and /api-contract/check over HTTP (spec 000 §2-8, issue 12): every rule of
@@ -112,9 +116,12 @@ describe.each(backends())('conclusions on %s (Austria)', (backend) => {
     ['no first name', { firstname: '' }, { firstname: MSG.required }],
     ['no birth date', { birthdate: undefined }, { birthdate: MSG.required }],
     ['sibling without names', { sibling: true }, { sibling_firstname: MSG.required, sibling_lastname: MSG.required }],
-    ['iva without the payer', { iva: true }, { pt_lastname: MSG.required, pt_street: MSG.required }],
-    ['iva2 without the second guardian', { iva2: true }, { pt2_firstname: MSG.required, pt2_city: MSG.required }],
-    ['SEPA without its data', { payment_method_id: 1 }, { sepa_iban: MSG.required, sepa_mandate_ref: MSG.required, co_zip: MSG.required }],
+    ['iva without the payer', { iva: true }, required(GUARDIAN_REQUIRED.map((f) => `pt_${f}`))],
+    ['iva2 without the second guardian', { iva2: true }, required(GUARDIAN_REQUIRED.map((f) => `pt2_${f}`))],
+    ['SEPA without its data', { payment_method_id: 1 }, required([
+      'sepa_name', 'co_street', 'co_house_no', 'co_zip', 'co_city', 'co_country_iso', 'sepa_iban', 'sepa_bic', 'sepa_bank',
+      'sepa_mandate_ref', 'sepa_date_mandate',
+    ])],
     ['a bad IBAN', { ...sepa, sepa_mandate_ref: 'R-1', sepa_iban: 'AT61 1904 3002 3457 3202' }, { sepa_iban: MSG.invalid }],
     ['a bad BIC', { ...sepa, sepa_mandate_ref: 'R-2', sepa_bic: 'BKAU' }, { sepa_bic: MSG.invalid }],
     ['a mandate reference with a space', { ...sepa, sepa_mandate_ref: 'R 3' }, { sepa_mandate_ref: MSG.invalid }],
@@ -123,11 +130,15 @@ describe.each(backends())('conclusions on %s (Austria)', (backend) => {
     ['a 12-year-old without under_age', { birthdate: '2014-05-03' }, { under_age: MSG.required }],
     ['under_age without iva', { under_age: true }, { iva: MSG.required }],
     ['new_app and reentry', { new_app: true, reentry: true }, { reentry: MSG.invalid }],
+    ['new_app and school_change', { new_app: true, school_change: true }, { school_change: MSG.invalid }],
+    ['school_change and reentry', { new_app: false, school_change: true, reentry: true }, { reentry: MSG.invalid }],
+    ['a 17-year-old on the contract start without under_age', { birthdate: '2008-12-02' }, { under_age: MSG.required }],
     ['an account of another school', { account_id: 'graz' }, { account_id: MSG.invalid }],
     ['a template of another school', { c_contract_id: 'graz' }, { c_contract_id: MSG.invalid }],
     ['a German network contract for an Austrian school', { ec_contract_id: 'de' }, { ec_contract_id: MSG.invalid }],
     ['a school that is not the user\'s', { school_id: 'graz' }, { school_id: MSG.invalid }],
   ])('refuses %s with the field and writes nothing', async (_name, overrides, fields) => {
+    // Exactly the fields the rule names (other rules of the complete form hold).
     const resolved = Object.fromEntries(
       Object.entries(overrides).map(([key, value]) => {
         if (value === 'graz') return [key, { account_id: refs.grazAccount, c_contract_id: refs.grazTemplate, school_id: s.graz }[key]];
@@ -138,8 +149,18 @@ describe.each(backends())('conclusions on %s (Austria)', (backend) => {
     const before = await count();
     const res = await create(form(resolved));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: ERROR.notSaved, fields: expect.objectContaining(fields) });
+    expect(res.json()).toEqual({ error: ERROR.notSaved, fields });
     expect(await count()).toBe(before);
+  });
+
+  it.each<[string, Json]>([
+    ['without SEPA: no SEPA data', { payment_method_id: 3 }],
+    ['without iva and iva2: no payer or guardian', { iva: false, iva2: false }],
+    ['without sibling: no sibling names', { sibling: false }],
+    ['an adult of 18 on the contract start: no under_age', { birthdate: '2008-12-01' }],
+    ['school_change alone', { new_app: false, school_change: true }],
+  ])('accepts %s', async (_name, overrides) => {
+    await createdId(form(overrides));
   });
 
   it('accepts a 12-year-old with under_age, the payer and a second guardian', async () => {
@@ -199,6 +220,35 @@ describe.each(backends())('conclusions on %s (Austria)', (backend) => {
     expect((await create(form({ ...person, ...adult }))).json()).toEqual({ error: ERROR.studentExists });
     expect(await count()).toBe(before);
     await createdId(form({ ...person, ...adult, confirm_existing: true }));
+  });
+
+  it('a conclusion opened for a student (GET data?sid) keeps the student: no 1005, not another school\'s, not changed later', async () => {
+    const [student] = await s.sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 AND dob IS NOT NULL ORDER BY id LIMIT 1', [s.wien]);
+    const prefill = (await s.call('GET', `/api-conclusion/data?sid=${student!.id}`, 'writer')).json<ConclusionDataResponse>().data;
+    expect(prefill.student_id).toBe(student!.id);
+    const person = { salutation_id: prefill.salutation_id ?? 1, firstname: prefill.firstname, lastname: prefill.lastname, birthdate: prefill.birthdate };
+    const adult = String(prefill.birthdate) < '2008-12-01' ? {} : { under_age: true, iva: true, ...guardian };
+    // The student's own person is no duplicate of itself.
+    const id = await createdId(form({ ...person, ...adult, student_id: student!.id }));
+    const { data } = await readData(id);
+    expect(data.student_id).toBe(student!.id);
+    const row = (await s.call('POST', '/api-conclusion/list', 'writer', { page: 0, pageSize: 100, sorted: [], filtered: [] }))
+      .json<ConclusionListResponse>().rows.find((r) => r.ccid === id);
+    expect(row).toEqual(expect.objectContaining({ act: false, stu: student!.id }));
+
+    const [grazStudent] = await s.sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 ORDER BY id LIMIT 1', [s.graz]);
+    const before = await count();
+    const foreign = await create(form({ student_id: grazStudent!.id }));
+    expect([foreign.statusCode, foreign.json()]).toEqual([400, { error: ERROR.notSaved, fields: { student_id: MSG.invalid } }]);
+    expect((await create(form({ student_id: 'x' }))).statusCode).toBe(400);
+    expect(await count()).toBe(before);
+
+    const [other] = await s.sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 AND id <> $2 ORDER BY id LIMIT 1', [s.wien, student!.id]);
+    const moved = await s.call('PUT', `/api-conclusion/data?id=${id}`, 'writer', { ...bodyOf(data as Json), student_id: other!.id });
+    expect([moved.statusCode, moved.json()]).toEqual([400, { error: ERROR.notSaved, fields: { student_id: MSG.invalid } }]);
+    const kept = await s.call('PUT', `/api-conclusion/data?id=${id}`, 'writer', { ...bodyOf(data as Json), student_id: student!.id, annotation: 'Verlängerung' });
+    expect(kept.json()).toEqual({ success: true, version: 2 });
+    expect((await readData(id)).data).toEqual(expect.objectContaining({ student_id: student!.id, annotation: 'Verlängerung' }));
   });
 
   it('mandate references are unique per account (61)', async () => {
