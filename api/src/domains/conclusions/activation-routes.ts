@@ -5,6 +5,9 @@ import { errorResponses, idQuerySchema } from '../../lib/route-schemas.js';
 import { validate } from '../../lib/validate.js';
 import { activateConclusion, requestPreStudent } from './activation.js';
 
+/** The conclusion named by ?id (another school's: 404), for the generated authorization matrix. */
+const scopedId = { in: 'query', name: 'id', resource: 'conclusion' } as const;
+
 const activationBodySchema = {
   type: 'object',
   additionalProperties: false,
@@ -35,7 +38,7 @@ export default async function activationRoutes(app: FastifyInstance): Promise<vo
   app.put<{ Querystring: { id: number }; Body: ActivationBody }>(
     '/actcon',
     {
-      config: { access: { atoms: ['conclusion_w'] } },
+      config: { access: { atoms: ['conclusion_w'], scopedId } },
       schema: {
         summary:
           'Activate a conclusion (optional withdrawal date): creates the provisional student, the contract from the school contract template with the SEPA mandate, the invoice address (iva) and a timeline entry in one transaction; already activated: the same answer with created false. 400 {error: 68} template or account gone, 409 {error: 61} mandate reference in use, 409 {error: 9} stale version',
@@ -59,7 +62,7 @@ export default async function activationRoutes(app: FastifyInstance): Promise<vo
   app.put<{ Querystring: { id: number } }>(
     '/prestud',
     {
-      config: { access: { atoms: ['student_w'] } },
+      config: { access: { atoms: ['student_w'], scopedId } },
       schema: {
         summary:
           "Create the pre-student of an activated conclusion: the request to pre-register its student with the membership network, recorded in the network outbox (network_requests); requested before: the same answer with created false. 400 {error: 66} not activated, no student or a membership number already",

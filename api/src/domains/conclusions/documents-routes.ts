@@ -5,6 +5,9 @@ import { errorResponses, idQuerySchema } from '../../lib/route-schemas.js';
 import { readLetterhead } from '../config/letterhead.js';
 import { conclusionLetter, readConclusionForDocument, sepaMandateLetter, type ConclusionDocumentRow } from './documents.js';
 
+/** The conclusion named by ?id (another school's: 404), for the generated authorization matrix. */
+const scopedId = { in: 'query', name: 'id', resource: 'conclusion' } as const;
+
 /** The letter's date: the server's day, ISO. */
 const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -39,7 +42,7 @@ export default async function conclusionDocumentRoutes(app: FastifyInstance): Pr
   app.get<{ Querystring: { id: number } }>(
     '/cp',
     {
-      config: { access: { atoms: ['conclusion_w'] } },
+      config: { access: { atoms: ['conclusion_w'], scopedId } },
       schema: {
         summary: "The conclusion as PDF (every section of the form, signature lines) on the school's letterhead",
         tags: ['api-conclusion'],
@@ -57,7 +60,7 @@ export default async function conclusionDocumentRoutes(app: FastifyInstance): Pr
   app.get<{ Querystring: { id: number } }>(
     '/sepaddm',
     {
-      config: { access: { atoms: ['conclusion_r'] } },
+      config: { access: { atoms: ['conclusion_r'], scopedId } },
       schema: {
         summary:
           "The SEPA Core direct debit mandate of the conclusion as PDF (creditor and creditor id, mandate reference and date, debtor, IBAN, BIC, the scheme's mandate text in German); no direct debit: 404; account without creditor id: 400 {error: 1004}",
