@@ -236,8 +236,10 @@ export async function activateConclusion(tx: Queryable, input: ActivationInput):
  */
 export async function requestPreStudent(tx: Queryable, conclusionId: number, userId: number): Promise<PreStudentAnswer> {
   const c = await lockConclusion(tx, conclusionId);
+  // The student is locked too: two conclusions opened for one student may ask at the same
+  // moment, and the second must find the first one's request (one per student), not a 500.
   const student = c.student_id
-    ? (await tx.query<{ id: number; mno: string | null }>('SELECT id, mno FROM students WHERE id = $1', [c.student_id])).rows[0]
+    ? (await tx.query<{ id: number; mno: string | null }>('SELECT id, mno FROM students WHERE id = $1 FOR UPDATE', [c.student_id])).rows[0]
     : undefined;
   if (!c.activated_at || !student || student.mno) throw new HttpError(400, { error: ERROR.preStudentNotPossible });
 

@@ -159,6 +159,42 @@ describe.each(backends())('issue 12 routes attacked from outside on %s', (backen
     expect(await s.sql('SELECT id FROM network_requests WHERE conclusion_id = $1', [c.id])).toHaveLength(1);
   });
 
+  it('two conclusions of one student: their parallel pre-student requests make one network request', async () => {
+    const [student] = await s.sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 AND mno IS NULL ORDER BY id DESC LIMIT 1', [s.wien]);
+    const pair = [await insertConclusion(s, s.wien, { student_id: student!.id }), await insertConclusion(s, s.wien, { student_id: student!.id })];
+    for (const c of pair) expect((await s.call('PUT', `/api-conclusion/actcon?id=${c.id}`, 'writer', { version: 1 })).statusCode).toBe(200);
+    const answers = await Promise.all(pair.flatMap((c) => [1, 2, 3, 4, 5, 6].map(() => s.call('PUT', `/api-conclusion/prestud?id=${c.id}`, 'writer'))));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    expect(new Set(answers.map((a) => a.json<{ id: number }>().id)).size).toBe(1);
+    expect(await s.sql('SELECT id FROM network_requests WHERE student_id = $1', [student!.id])).toHaveLength(1);
+  });
+
+  it('parallel creates of one contract number with different keys: one saved, the others 400 {error: 1006}, never a 500', async () => {
+    const c = await insertConclusion(s, s.wien);
+    const data = (await s.call('GET', `/api-conclusion/data?id=${c.id}`, 'writer')).json<{ data: Record<string, unknown> }>().data;
+    const form = Object.fromEntries(
+      Object.entries(data).filter(([key]) => !['id', 'version', 'po', 'activated_at', 'date_withdrawal', 'student_id', 'created_at', 'created_by_name'].includes(key)),
+    );
+    const body = { ...form, contract_no: 'PARALLEL-1', sepa_mandate_ref: 'MREF-PARALLEL-1', lastname: 'Parallel' };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        s.t.request({ method: 'POST', url: '/api-conclusion/data', payload: body, headers: { cookie: s.cookies.writer!, 'idempotency-key': `parallel-cno-${i}-0001` } }),
+      ),
+    );
+    const outcomes = answers.map((a) => (a.statusCode === 200 ? 200 : `${a.statusCode}/${a.json<{ error: number }>().error}`)).sort();
+    expect(outcomes).toEqual([200, '400/1006', '400/1006', '400/1006', '400/1006', '400/1006']);
+    expect(await s.sql("SELECT id FROM conclusions WHERE contract_no = 'PARALLEL-1'")).toHaveLength(1);
+  });
+
+  it("a new form is not prefilled from another school's student or lead (404)", async () => {
+    const [student] = await s.sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 LIMIT 1', [s.wien]);
+    const [lead] = await s.sql<{ id: number }>('SELECT id FROM leads WHERE school_id = $1 LIMIT 1', [s.wien]);
+    for (const query of [`sid=${student!.id}`, `lid=${lead!.id}`, `sid=${student!.id}&lid=${lead!.id}`]) {
+      const res = await s.call('GET', `/api-conclusion/data?${query}`, 'grazAdmin');
+      expect([query, res.statusCode]).toEqual([query, 404]);
+    }
+  });
+
   it('parallel double submits of a new bank account and a new contract template (one Idempotency-Key) save one', async () => {
     const post = (url: string, payload: unknown, key: string) =>
       s.t.request({ method: 'POST', url, payload: payload as object, headers: { cookie: s.cookies.writer!, 'idempotency-key': key } });
