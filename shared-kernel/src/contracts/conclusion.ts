@@ -321,6 +321,11 @@ export interface ConclusionListRow {
   mno: string | null;
   /** the student created by the activation, or null */
   stu: number | null;
+  /**
+   * pays by SEPA direct debit (payment method 1): only then is there a mandate to download
+   * (GET /sepaddm answers 404 otherwise). Not a column; it decides the row's SEPA action.
+   */
+  sepa: boolean;
 }
 export type ConclusionListResponse = PagedListResponse<ConclusionListRow>;
 

@@ -1,6 +1,7 @@
 import {
   CONCLUSION_PRODUCTS,
   GUARDIAN_FIELDS,
+  PAYMENT_METHOD,
   type ConclusionContractOption,
   type ConclusionData,
   type ConclusionForm,
@@ -59,7 +60,8 @@ export const CONCLUSION_LIST = definePagedList({
 
 const ROW_SELECT = `c.id AS ccid, c.created_at AS dc, c.school_id AS sid, sc.name AS sn, c.contract_no AS cn,
   c.firstname AS fn, c.lastname AS ln, c.po, (c.activated_at IS NOT NULL) AS act, c.date_withdrawal,
-  c.contract_start AS cs, c.created_by_name AS "createdBy", st.mno, c.student_id AS stu`;
+  c.contract_start AS cs, c.created_by_name AS "createdBy", st.mno, c.student_id AS stu,
+  coalesce(c.payment_method_id = ${PAYMENT_METHOD.sepa}, false) AS sepa`;
 
 const iso = (value: Date | string | null): string | null => (value instanceof Date ? value.toISOString() : value);
 

@@ -170,7 +170,7 @@ export const dataQuerySchema = {
 /** A row of POST /list (contracts/conclusion.ts ConclusionListRow). */
 export const conclusionRowSchema = {
   type: 'object',
-  required: ['ccid', 'dc', 'sid', 'sn', 'cn', 'fn', 'ln', 'po', 'act', 'date_withdrawal', 'cs', 'createdBy', 'mno', 'stu'],
+  required: ['ccid', 'dc', 'sid', 'sn', 'cn', 'fn', 'ln', 'po', 'act', 'date_withdrawal', 'cs', 'createdBy', 'mno', 'stu', 'sepa'],
   properties: {
     ccid: { type: 'integer' },
     dc: instant,
@@ -186,6 +186,7 @@ export const conclusionRowSchema = {
     createdBy: { type: 'string' },
     mno: { type: ['string', 'null'] },
     stu: { type: ['integer', 'null'] },
+    sepa: flag,
   },
 } as const;
 

@@ -106,8 +106,14 @@ describe.each(backends())('conclusions on %s (Austria)', (backend) => {
     const row = list.json<ConclusionListResponse>().rows.find((r) => r.ccid === id);
     expect(row).toEqual(expect.objectContaining({
       sid: s.wien, cn: 'AT-1001', fn: 'Anna', ln: body.lastname, po: false, act: false, date_withdrawal: null, cs: '2026-12-01',
-      createdBy: expect.stringContaining('Test'), mno: null, stu: null,
+      createdBy: expect.stringContaining('Test'), mno: null, stu: null, sepa: true,
     }));
+    // Paying by transfer: no mandate, so the row offers none.
+    const transfer = await createdId(form({ lastname: `${String(body.lastname)} Überweisung` }));
+    const again = await s.call('POST', '/api-conclusion/list', 'reader', {
+      page: 0, pageSize: 20, sorted: [], filtered: [{ id: 'ln', value: String(body.lastname) }],
+    });
+    expect(again.json<ConclusionListResponse>().rows.find((r) => r.ccid === transfer)).toEqual(expect.objectContaining({ sepa: false }));
   });
 
   it.each<[string, Json, Record<string, string>]>([

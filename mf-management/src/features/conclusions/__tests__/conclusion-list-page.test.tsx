@@ -17,13 +17,13 @@ jest.setTimeout(40_000);
 
 const base: ConclusionListRow = {
   ccid: 1, dc: '2026-03-04T09:15:00Z', sid: 1, sn: 'Kampfsportschule Wien', cn: 'AT-1001', fn: 'Lena', ln: 'Berger', po: false, act: false,
-  date_withdrawal: null, cs: '2026-04-01', createdBy: 'Anna Admin', mno: null, stu: null,
+  date_withdrawal: null, cs: '2026-04-01', createdBy: 'Anna Admin', mno: null, stu: null, sepa: true,
 };
 const rows: ConclusionListRow[] = [
   base,
   { ...base, ccid: 2, cn: 'AT-1002', fn: 'Paul', ln: 'Huber', po: true, date_withdrawal: '2026-03-10', createdBy: 'Contracts' },
   { ...base, ccid: 3, cn: 'AT-1003', fn: 'Mia', ln: 'Gruber', act: true, stu: 42 },
-  { ...base, ccid: 4, cn: 'AT-1004', fn: 'Tom', ln: 'Wagner', act: true, stu: 43, mno: 'N-77' },
+  { ...base, ccid: 4, cn: 'AT-1004', fn: 'Tom', ln: 'Wagner', act: true, stu: 43, mno: 'N-77', sepa: false },
 ];
 
 const userWith = (atoms: string[], overrides = {}) => ({ ...overrides, user: { ...makeAppState().user, level: 3 }, atoms: atoms as never });
@@ -99,7 +99,8 @@ describe('conclusion list', () => {
     expect(buttonNames(activated)).toEqual(['SEPA-Mandat', 'Vorab-Schüler anlegen']);
     expect(within(activated).queryByRole('link', { name: /bearbeiten/ })).toBeNull();
     expect(within(activated).getByRole('link', { name: 'Schüler Mia Gruber öffnen' }).getAttribute('href')).toBe('/m-student/details/42');
-    expect(buttonNames(await rowOf('Wagner'))).toEqual(['SEPA-Mandat']);
+    // Paying by transfer or cash: no mandate to download.
+    expect(buttonNames(await rowOf('Wagner'))).toEqual([]);
   });
 
   it('offers only what the atoms allow', async () => {

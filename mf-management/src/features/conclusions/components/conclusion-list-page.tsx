@@ -24,7 +24,7 @@ const fullName = (row: ConclusionListRow) => `${row.fn} ${row.ln}`.trim();
  * /m-con/list (spec 000 §2): the conclusions of the filtered schools, paged, sorted and
  * filtered (first and last name) on the server. Rows with a withdrawal date are orange and
  * carry a marker; rows from the online-contracts frame are marked. Row actions by atoms and
- * state: edit and delete until activated, activate, the paper PDF, the SEPA mandate and the
+ * state: edit and delete until activated, activate, the paper PDF, the SEPA mandate (direct debits) and the
  * pre-student. Create buttons by the installation's country.
  */
 export function ConclusionListPage() {
@@ -143,9 +143,12 @@ export function ConclusionListPage() {
                   {t('conclusions.pdf')}
                 </Button>
               )}
-              <Button size="small" aria-label={t('conclusions.sepa_item', { name })} onClick={() => void download(() => downloadSepaMandate(row.ccid))}>
-                {t('conclusions.sepa')}
-              </Button>
+              {/* Only a direct debit has a mandate; for transfer or cash the download could only fail. */}
+              {row.sepa && (
+                <Button size="small" aria-label={t('conclusions.sepa_item', { name })} onClick={() => void download(() => downloadSepaMandate(row.ccid))}>
+                  {t('conclusions.sepa')}
+                </Button>
+              )}
               {canStudentWrite && row.act && !row.mno && row.stu !== null && (
                 <Button size="small" aria-label={t('conclusions.prestudent_item', { name })} onClick={() => void preStudent(row)}>
                   {t('conclusions.prestudent')}
