@@ -276,6 +276,20 @@ export async function updateLead(tx: Queryable, leadId: number, lead: LeadForm, 
   });
 }
 
+/**
+ * A lead moved to another school (the form's school changed) takes its reminders, timeline
+ * notes, invitations and the record of mails sent about it along: they are the lead's, and
+ * row-level security shows them by their own school_id. Left behind, the new school's staff
+ * would not see the lead's history while the old school's kept reading reminders about a
+ * lead that is no longer theirs. Runs in the form's transaction, after the lead's update.
+ */
+export async function moveLeadChildren(tx: Queryable, leadId: number, schoolId: number): Promise<void> {
+  await tx.query('UPDATE reminders SET school_id = $2 WHERE lead_id = $1 AND school_id <> $2', [leadId, schoolId]);
+  await tx.query('UPDATE student_notes SET school_id = $2 WHERE lead_id = $1 AND school_id <> $2', [leadId, schoolId]);
+  await tx.query('UPDATE lead_invitations SET school_id = $2 WHERE lead_id = $1 AND school_id <> $2', [leadId, schoolId]);
+  await tx.query("UPDATE sent_mails SET school_id = $2 WHERE entity_type = 'lead' AND entity_id = $1 AND school_id <> $2", [leadId, schoolId]);
+}
+
 /** GET /api-lead/data: the lead's form fields, flow columns and version, at `now` (x). */
 export async function getLead(tx: Queryable, leadId: number, now: Date): Promise<LeadData | null> {
   await setSuggestionTime(tx, now);

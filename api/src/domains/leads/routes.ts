@@ -33,6 +33,7 @@ import {
   listLeads,
   listLeadsForExport,
   lockLead,
+  moveLeadChildren,
   updateLead,
   type LeadExportRow,
 } from './repository.js';
@@ -215,7 +216,7 @@ export default async function leadRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: { ...WRITE, scopedId: LEAD_BY_ID } },
       schema: {
-        summary: 'Saves the lead form read with `version` (the origin stays as created); answers the next version, 409 {error: 9} when someone saved it meanwhile',
+        summary: "Saves the lead form read with `version` (the origin stays as created; a new school takes the lead's reminders, notes, invitations and sent mails along); answers the next version, 409 {error: 9} when someone saved it meanwhile",
         tags: ['api-lead'],
         querystring: idQuerySchema,
         body: leadUpdateBodySchema,
@@ -236,7 +237,9 @@ export default async function leadRoutes(app: FastifyInstance): Promise<void> {
         const { version: read, ...form } = validate(withVersion(leadEditSchema), body);
         assertOwnSchool(request, form.school_id);
         assertStatusAllowed(form.lead_status_id, stored.statusId);
-        return updateLead(tx, id, form, read);
+        const next = await updateLead(tx, id, form, read);
+        if (form.school_id !== stored.schoolId) await moveLeadChildren(tx, id, form.school_id);
+        return next;
       });
       return { success: true, version };
     },

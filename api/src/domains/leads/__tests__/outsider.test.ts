@@ -51,6 +51,7 @@ describe.each(backends())('leads and reminders attacked from outside on %s', (ba
     cookies.wien = (await t.loginAs({ atoms: [...all], schools: [wien] })).cookie;
     cookies.graz = (await t.loginAs({ atoms: [...all], schools: [graz] })).cookie;
     cookies.trainer = (await t.loginAs({ atoms: ['lead_r', 'reminder_r'], schools: [wien] })).cookie;
+    cookies.both = (await t.loginAs({ atoms: [...all], schools: [wien, graz] })).cookie;
   });
   afterAll(async () => {
     await t?.close();
@@ -199,6 +200,52 @@ describe.each(backends())('leads and reminders attacked from outside on %s', (ba
     // The trainer reads them.
     expect((await call('GET', `/api-reminder/data?id=${reminder}`, 'trainer')).statusCode).toBe(200);
     expect((await call('GET', `/api-lead/data?id=${lead}`, 'trainer')).statusCode).toBe(200);
+  });
+
+  it("another school's appointments and invitation letters are not reachable", async () => {
+    const lead = await insertLead(wien, 'Brief');
+    const event = (await sql<{ id: number }>(
+      "INSERT INTO appointments (school_id, type, ds, de) VALUES ($1, 1, '2026-12-09T17:00:00Z', '2026-12-09T18:00:00Z') RETURNING id",
+      [wien],
+    ))[0]!.id;
+    const invited = await call('POST', `/api-lead/invite?id=${lead}&type=1`, 'wien', {
+      invite_tr: 3, template: 'inv_info_event', subject: 'Einladung', content: '<p>##events1##</p>', events: [event],
+    });
+    expect(invited.statusCode).toBe(200);
+    const invitation = invited.json<{ invitation: number }>().invitation;
+    const appointments = async () => JSON.stringify(await sql('SELECT id, school_id, ds, de, status, version FROM appointments ORDER BY id'));
+    const before = await appointments();
+    const attempts: [string, string, string, unknown, number[]][] = [
+      ['graz', 'GET', `/api-lead/invitation-pdf?id=${invitation}`, undefined, [404]],
+      ['graz', 'GET', `/api-content/appointment?sid=${wien}&type=1`, undefined, [400, 404]],
+      ['graz', 'GET', `/api-content/ie-next?sid=${wien}&type=1`, undefined, [400, 404]],
+      ['graz', 'PUT', `/api-content/appointment?id=${event}`, { sid: graz, type: 1, ds: '2026-12-10T17:00:00Z', de: '2026-12-10T18:00:00Z', status: 2, version: 1 }, [404]],
+      ['graz', 'DELETE', `/api-content/appointment?id=${event}`, undefined, [404]],
+      ['graz', 'POST', '/api-content/appointment', { sid: wien, type: 1, ds: '2026-12-10T17:00:00Z', de: '2026-12-10T18:00:00Z', status: 1 }, [400, 404]],
+      ['trainer', 'POST', '/api-content/appointment', { sid: wien, type: 1, ds: '2026-12-10T17:00:00Z', de: '2026-12-10T18:00:00Z', status: 1 }, [403]],
+      ['trainer', 'DELETE', `/api-content/appointment?id=${event}`, undefined, [403]],
+    ];
+    for (const [user, method, url, payload, statuses] of attempts) {
+      const res = await call(method, url, user, payload);
+      expect([user, method, url, statuses.includes(res.statusCode)]).toEqual([user, method, url, true]);
+    }
+    expect(await appointments()).toBe(before);
+    expect((await call('GET', `/api-lead/invitation-pdf?id=${invitation}`, 'trainer')).statusCode).toBe(200);
+  });
+
+  it("a lead moved to another school takes its reminders, notes and invitations along", async () => {
+    const lead = await insertLead(wien, 'Umzug');
+    const reminder = (await call('POST', '/api-reminder/data', 'both', { date_deadline: '2026-11-25', subject: 'Nachfassen', lead_id: lead })).json<{ id: number }>().id;
+    expect((await call('POST', `/api-lead/no-interest?id=${lead}`, 'both', { reason: 5, notes: 'zieht nach Graz' })).statusCode).toBe(200);
+    const { data } = (await call('GET', `/api-lead/data?id=${lead}`, 'both')).json<LeadDataResponse>();
+    const moved = await call('PUT', `/api-lead/data?id=${lead}`, 'both', { ...form(graz, { lastname: 'Umzug', lead_status_id: 7 }), version: data.version });
+    expect(moved.statusCode).toBe(200);
+    // Graz sees the lead with its history; Wien no longer reads about it.
+    expect((await call('GET', `/api-reminder/data?id=${reminder}`, 'graz')).statusCode).toBe(200);
+    const timeline = await call('GET', `/api-lead/timeline?id=${lead}`, 'graz');
+    expect(timeline.body).toContain('zieht nach Graz');
+    expect((await call('GET', `/api-reminder/data?id=${reminder}`, 'wien')).statusCode).toBe(404);
+    expect((await call('GET', '/api-reminder/upcoming', 'wien')).body).not.toContain('Nachfassen');
   });
 
   it('lead statuses: legacy 3-5 are not chosen anew, a concluded lead is not "no interest"; no interest twice writes one note', async () => {
