@@ -15,6 +15,7 @@ import accountRoutes from './finance/account-routes.js';
 import financeRoutes from './finance/routes.js';
 import ibanRoutes from './finance/iban-routes.js';
 import healthRoutes from './health/routes.js';
+import jobRoutes from './jobs/routes.js';
 import leadFlowRoutes from './leads/flow-routes.js';
 import helpVideoRoutes from './help/routes.js';
 import leadRoutes from './leads/routes.js';
@@ -57,6 +58,7 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-base', plugin: roleRoutes }, // users: /role, /role-list
   { prefix: '/api-base', plugin: outboxRoutes }, // outbox: /outbox
   { prefix: '/api-base', plugin: changesRoutes }, // audit: /changes
+  { prefix: '/api-base', plugin: jobRoutes }, // jobs: /jobs, /jobs/run (superadmin)
   { prefix: '/api-base', plugin: ticketRoutes }, // tickets: /ticket...
   { prefix: '/api-base', plugin: associationNewsRoutes }, // news: /e-news (association dashboard)
   { prefix: '/api-base', plugin: releaseNotesRoutes }, // news: /release-notes ('last changes' on /e-dash)

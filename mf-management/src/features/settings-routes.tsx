@@ -26,6 +26,7 @@ const ContractTemplateFormPage = lazy(() =>
   import('./contract-templates/components/contract-template-form-page.js').then((m) => ({ default: m.ContractTemplateFormPage })),
 );
 const AccountListPage = lazy(() => import('./accounts/components/account-list-page.js').then((m) => ({ default: m.AccountListPage })));
+const JobListPage = lazy(() => import('./jobs/components/job-list-page.js').then((m) => ({ default: m.JobListPage })));
 const AccountFormPage = lazy(() => import('./accounts/components/account-form-page.js').then((m) => ({ default: m.AccountFormPage })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -110,6 +111,8 @@ export function SettingsRoutes() {
       <Route path="account" element={<AccountScreen><AccountListPage /></AccountScreen>} />
       <Route path="account/create" element={<AccountScreen><AccountFormPage mode="create" /></AccountScreen>} />
       <Route path="account/edit/:id" element={<AccountScreen><AccountFormPage mode="edit" /></AccountScreen>} />
+      {/* The server's background jobs: the superadmin only (the API refuses everyone else: 403). */}
+      <Route path="jobs" element={<RequireLevel maxLevel={1}><Loading><JobListPage /></Loading></RequireLevel>} />
       <Route path="*" element={<Navigate to="/m-dash" replace />} />
     </Routes>
   );

@@ -9,6 +9,7 @@ addNamespace(NS, {
     users: {
       title: 'Benutzer',
       add: 'Neuer Benutzer',
+      jobs_link: 'Hintergrundaufgaben',
       list_label: 'Benutzerkonten',
       empty: 'Keine Benutzer gefunden.',
       username: 'Benutzername',
@@ -62,6 +63,7 @@ addNamespace(NS, {
     users: {
       title: 'Users',
       add: 'New user',
+      jobs_link: 'Background jobs',
       list_label: 'User accounts',
       empty: 'No users found.',
       username: 'Username',

@@ -62,9 +62,17 @@ export function UserListPage() {
       <PageHeader
         title={t('users.title')}
         actions={
-          <Link className={links.linkButton} to="/m-conf/user/add">
-            {t('users.add')}
-          </Link>
+          <>
+            {/* The server's background jobs are the superadmin's (issue 17); reached from here. */}
+            {self?.level === 1 && (
+              <Link className={links.secondaryLink} to="/m-conf/jobs">
+                {t('users.jobs_link')}
+              </Link>
+            )}
+            <Link className={links.linkButton} to="/m-conf/user/add">
+              {t('users.add')}
+            </Link>
+          </>
         }
       />
       {body}
