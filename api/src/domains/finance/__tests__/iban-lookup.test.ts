@@ -43,6 +43,9 @@ describe.each(backends())('GET /api-conclusion/iban on %s', (backend) => {
     ['a valid IBAN of another country', 'GB29NWBK60161331926819', { valid: true, bic: '', bank: '' }],
     ['a German IBAN with a wrong check digit', 'DE88370400440532013000', { valid: false, bic: '', bank: '' }],
     ['an Austrian IBAN one digit short', 'AT48320000001234586', { valid: false, bic: '', bank: '' }],
+    // The Raiffeisen sample with its last digit changed: the bank code is known, the checksum wrong.
+    ['an Austrian IBAN with a wrong checksum', 'AT483200000012345865', { valid: false, bic: '', bank: '' }],
+    ['a German IBAN with two digits swapped', 'DE89370400440532031000', { valid: false, bic: '', bank: '' }],
     ['garbage', '<script>', { valid: false, bic: '', bank: '' }],
     ['an empty value', '', { valid: false, bic: '', bank: '' }],
   ])('%s', async (_what, iban, expected) => {
