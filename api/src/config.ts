@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import type { S3Settings } from './files/s3-store.js';
 import { REPO_ROOT } from './lib/paths.js';
 
 /** Names of the four remotes; each is served from mf-<name>/dist under /remotes/<name>/. */
@@ -12,6 +13,11 @@ export interface AppConfig {
   host: string;
   /** Absolute data directory (embedded database, files). */
   dataDir: string;
+  /**
+   * The object store for uploaded files (S3_BUCKET set), or null: files in DATA_DIR/files on
+   * this machine only.
+   */
+  s3: S3Settings | null;
   /** PostgreSQL server URL, or null for the embedded PGlite database. */
   databaseUrl: string | null;
   /** PGlite data directory: DATA_DIR/pgdata, or 'memory://' (tests). */
@@ -138,6 +144,47 @@ export function parseTrustProxy(raw: string | undefined): false | number | strin
   return addresses;
 }
 
+// S3's bucket naming rules (lower case, digits, dots, hyphens; 3 to 63 characters).
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * The object store settings (issue 17): S3_BUCKET switches the file store to the object
+ * store; S3_URL is its endpoint (unset: AWS itself); keys from S3_ACCESS_KEY_ID /
+ * S3_SECRET_ACCESS_KEY, else the AWS SDK's own chain (AWS_ACCESS_KEY_ID ..., a profile, an
+ * instance role); S3_REGION (else AWS_REGION, else us-east-1, which MinIO expects);
+ * S3_FORCE_PATH_STYLE (default on with S3_URL: MinIO and Ceph serve buckets as paths).
+ */
+export function parseS3Settings(env: Env): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  const endpoint = env.S3_URL?.trim().replace(/\/+$/, '') ?? '';
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (!bucket) {
+    if (endpoint || accessKeyId || secretAccessKey) throw new Error('S3_URL or S3 keys are set but S3_BUCKET is not: name the bucket for uploaded files');
+    return null;
+  }
+  if (!BUCKET_NAME.test(bucket)) throw new Error(`S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots, hyphens), got "${bucket}"`);
+  if (endpoint) {
+    let url: URL | null;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = null;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password) {
+      throw new Error(`S3_URL must be an http(s) URL without credentials in it, got "${endpoint.replace(/\/\/[^@/]*@/, '//…@')}"`);
+    }
+  }
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  return {
+    endpoint: endpoint || null,
+    bucket,
+    region: text(env, 'S3_REGION', text(env, 'AWS_REGION', 'us-east-1')),
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE') ?? Boolean(endpoint),
+  };
+}
+
 const SEMVER = /^\d+\.\d+\.\d+(?:[-+].*)?$/;
 
 /** The product version (root package.json), which is also the server version. */
@@ -192,6 +239,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host: text(env, 'HOST', '0.0.0.0'),
     dataDir,
+    s3: parseS3Settings(env),
     databaseUrl,
     embeddedDataDir: join(dataDir, 'pgdata'),
     demo: flag(env, 'DEMO') ?? databaseUrl === null,

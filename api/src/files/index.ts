@@ -1,8 +1,19 @@
 /**
- * Files: bytes in a FileStore under server-made keys (DATA_DIR/files), metadata in the
- * database; uploads checked by content; downloads with safe headers.
+ * Files: bytes in a FileStore under server-made keys (the folder DATA_DIR/files or an
+ * S3-compatible object store), metadata in the database; uploads checked by content;
+ * downloads with safe headers.
  */
-export { FileStore, isFileKey } from './file-store.js';
+export {
+  FileNotFoundError,
+  isFileKey,
+  isFileNotFound,
+  newFileKey,
+  variantKey,
+  type FileStore,
+  type OpenedFile,
+} from './file-store.js';
+export { FolderFileStore } from './folder-store.js';
+export { S3FileStore, type S3Settings } from './s3-store.js';
 export { asciiFileName, contentDisposition, safeFileName } from './names.js';
 export { sendStoredFile, type StoredFileRef } from './send.js';
 export {

@@ -357,12 +357,16 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
       const { id: imageId } = request.query as { id: number };
       const image = await request.scoped((tx) => getConfigImage(tx, imageId));
       if (!image) throw notFound();
+      // Bytes gone from the store (a restore without them): 404 like a missing row, not a 500.
+      const opened = await app.files.open(image.file_key);
+      if (!opened) throw notFound();
       return reply
         .header('content-type', image.mime)
+        .header('content-length', String(opened.size))
         .header('cache-control', 'private, no-cache')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
-        .send(await app.files.read(image.file_key));
+        .send(opened.stream);
     },
   );
 }

@@ -319,15 +319,15 @@ export async function newsItemRoutes(app: FastifyInstance): Promise<void> {
       if (!file.image) return sendStoredFile(reply, app.files, file);
       // Pictures were re-encoded on upload (JPEG/PNG/WebP only): safe to show inline, with the
       // recorded type and no sniffing.
-      const size = await app.files.size(file.key);
-      if (size === null) throw notFound();
+      const opened = await app.files.open(file.key);
+      if (!opened) throw notFound();
       return reply
         .header('content-type', file.mime)
-        .header('content-length', String(size))
+        .header('content-length', String(opened.size))
         .header('content-disposition', contentDisposition(file.name, 'inline'))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(app.files.stream(file.key));
+        .send(opened.stream);
     },
   );
 }

@@ -16,7 +16,7 @@ import {
   type PictureSaveResponse,
   type StudentListResponse,
 } from 'shared-kernel/contracts';
-import { FileStore } from '../../files/file-store.js';
+import { variantKey } from '../../files/file-store.js';
 import { IMAGE_KINDS, readUploads } from '../../files/uploads.js';
 import { exportDay, exportTarget, sendExport, type ExportColumn, type ExportFormat } from '../../lib/export.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
@@ -83,7 +83,7 @@ function seesBalance(request: FastifyRequest): boolean {
 
 /** Keys of a picture and of its resized variants (removed together). */
 export function pictureFileKeys(key: string): string[] {
-  return [key, ...STUDENT_IMAGE_SIZES.map((size) => FileStore.variantKey(key, size))];
+  return [key, ...STUDENT_IMAGE_SIZES.map((size) => variantKey(key, size))];
 }
 
 const STUDENT_STATUS_DE: Record<number, string> = {

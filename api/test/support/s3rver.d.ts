@@ -1,0 +1,19 @@
+// @20minutes/s3rver (the maintained fork of s3rver) ships no types; what the tests use of it.
+declare module '@20minutes/s3rver' {
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
+    vhostBuckets?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  }
+  export default class S3rver {
+    constructor(options?: S3rverOptions);
+    run(): Promise<{ address: string; port: number; family: string }>;
+    close(): Promise<void>;
+    reset(): void;
+  }
+}
