@@ -205,15 +205,15 @@ export async function existingStudent(tx: Queryable, form: ConclusionForm, excep
  * school (numbers are unique across the installation, error 1006). Runs on the database
  * itself, not in the request's scope: another school's number must count, and only the
  * yes/no leaves this function. Never call it inside a scoped transaction (PGlite: one
- * connection).
+ * connection). `exceptConclusion`: the conclusion being saved, and the contract its own
+ * activation made; the other contracts of the student it was opened for count.
  */
 export async function contractNumberTaken(db: Queryable, contractNo: string, exceptConclusion: number | null): Promise<boolean> {
   const result = await db.query(
     `SELECT 1 FROM conclusions WHERE upper(contract_no) = upper($1) AND id IS DISTINCT FROM $2
      UNION ALL
      SELECT 1 FROM student_contracts sc
-      WHERE upper(sc.contract_no) = upper($1)
-        AND NOT EXISTS (SELECT 1 FROM conclusions c WHERE c.id = $2 AND c.student_id = sc.student_id)
+      WHERE upper(sc.contract_no) = upper($1) AND sc.conclusion_id IS DISTINCT FROM $2
      LIMIT 1`,
     [contractNo, exceptConclusion],
   );

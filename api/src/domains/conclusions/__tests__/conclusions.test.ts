@@ -229,7 +229,12 @@ describe.each(backends())('conclusions on %s (Austria)', (backend) => {
   });
 
   it('a conclusion opened for a student (GET data?sid) keeps the student: no 1005, not another school\'s, not changed later', async () => {
-    const [student] = await s.sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 AND dob IS NOT NULL ORDER BY id LIMIT 1', [s.wien]);
+    // A student with a contract: a conclusion for the student is a further contract.
+    const [student] = await s.sql<{ id: number }>(
+      `SELECT st.id FROM students st WHERE st.school_id = $1 AND st.dob IS NOT NULL
+          AND EXISTS (SELECT 1 FROM student_contracts sc WHERE sc.student_id = st.id) ORDER BY st.id LIMIT 1`,
+      [s.wien],
+    );
     const prefill = (await s.call('GET', `/api-conclusion/data?sid=${student!.id}`, 'writer')).json<ConclusionDataResponse>().data;
     expect(prefill.student_id).toBe(student!.id);
     const person = { salutation_id: prefill.salutation_id ?? 1, firstname: prefill.firstname, lastname: prefill.lastname, birthdate: prefill.birthdate };
@@ -254,6 +259,12 @@ describe.each(backends())('conclusions on %s (Austria)', (backend) => {
     expect([moved.statusCode, moved.json()]).toEqual([400, { error: ERROR.notSaved, fields: { student_id: MSG.invalid } }]);
     const kept = await s.call('PUT', `/api-conclusion/data?id=${id}`, 'writer', { ...bodyOf(data as Json), student_id: student!.id, annotation: 'Verlängerung' });
     expect(kept.json()).toEqual({ success: true, version: 2 });
+    // The student's existing contract keeps its number: the conclusion for that student may not take it.
+    const [contract] = await s.sql<{ id: number }>('SELECT id FROM student_contracts WHERE student_id = $1 ORDER BY id LIMIT 1', [student!.id]);
+    await s.sql("UPDATE student_contracts SET contract_no = 'STU-OWN-1' WHERE id = $1", [contract!.id]);
+    const taken = await s.call('PUT', `/api-conclusion/data?id=${id}`, 'writer', { ...bodyOf(data as Json), version: 2, contract_no: 'STU-OWN-1' });
+    expect(taken.json()).toEqual({ error: ERROR.contractNumberInUse, fields: { contract_no: MSG.invalid } });
+    expect((await s.call('GET', `/api-contract/check?cno=STU-OWN-1&id=${id}`, 'writer')).json()).toEqual({ valid: false, error: ERROR.contractNumberInUse });
     expect((await readData(id)).data).toEqual(expect.objectContaining({ student_id: student!.id, annotation: 'Verlängerung' }));
   });
 
