@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import type { JobRunAnswer, JobStatus, StudentDocumentUploadResponse } from 'shared-kernel/contracts';
 import type { AppConfig } from '../src/config.js';
 import { openDb, type Db } from '../src/db/index.js';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { multipart, tinyPdf } from './support/multipart.js';
+import { startTestS3, type TestS3 } from './support/s3.js';
 import { createSchool, createUser } from './support/test-app.js';
 import { createTestConfig } from './support/test-db.js';
 
@@ -16,8 +18,8 @@ import { createTestConfig } from './support/test-db.js';
  * job runner of both runs each job once. Needs a PostgreSQL server (TEST_DATABASE_URL; CI sets
  * it) and `npm run build:server` (npm test builds before the API tests).
  *
- * Files: both processes use one DATA_DIR here (two processes on one machine); on several
- * machines that folder is the object store (S3_URL) or a shared mount.
+ * Files: the processes share no disk (each its own DATA_DIR); uploads go to the object store,
+ * here the local S3 stand-in (s3rver) the file tests use.
  */
 const REPO_ROOT = resolve(__dirname, '..', '..');
 const SERVER = join(REPO_ROOT, 'api', 'dist', 'server.js');
@@ -45,7 +47,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(config: AppConfig, dataDir: string): Promise<Process> {
+async function startServer(config: AppConfig, dataDir: string, env: Record<string, string>): Promise<Process> {
   const port = await freePort();
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
@@ -60,6 +62,7 @@ async function startServer(config: AppConfig, dataDir: string): Promise<Process>
       DEMO: '0',
       LOG_LEVEL: 'warn',
       JOB_POLL_MS: String(POLL_MS),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -110,7 +113,9 @@ run(TITLE, () => {
   let config: AppConfig;
   let drop: () => Promise<void>;
   let db: Db;
-  let dataDir: string;
+  let dataDirs: string[] = [];
+  let s3: TestS3;
+  let bucket: string;
   let a: Process;
   let b: Process;
   let admin: { username: string; password: string };
@@ -121,7 +126,9 @@ run(TITLE, () => {
   beforeAll(async () => {
     if (!existsSync(SERVER)) throw new Error('api/dist/server.js is missing: run `npm run build:server` before this test');
     ({ config, drop } = await createTestConfig('postgres'));
-    dataDir = mkdtempSync(join(tmpdir(), 'sbo-scale-out-'));
+    dataDirs = [mkdtempSync(join(tmpdir(), 'sbo-scale-out-a-')), mkdtempSync(join(tmpdir(), 'sbo-scale-out-b-'))];
+    s3 = await startTestS3();
+    bucket = await s3.newBucket('sbo-scale-out');
     // The database as an installation has it before its processes start: migrated, a
     // superadmin (create-admin), a school with a student.
     db = await openDb(config);
@@ -129,14 +136,15 @@ run(TITLE, () => {
     const school = await createSchool(db, 'Kampfkunst Linz');
     student = (await db.query<{ id: number }>(`INSERT INTO students (school_id, firstname, lastname, city) VALUES ($1, 'Lena', 'Berger', 'Linz') RETURNING id`, [school])).rows[0]!.id;
     // Both at the same moment: each registers every job schedule at start.
-    [a, b] = await Promise.all([startServer(config, dataDir), startServer(config, dataDir)]);
+    [a, b] = await Promise.all(dataDirs.map((dir) => startServer(config, dir, s3.env(bucket))));
   }, 60_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await db?.close();
     await drop?.();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await s3?.stop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   const call = async (server: Process, method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -149,7 +157,7 @@ run(TITLE, () => {
     return res;
   };
 
-  it('one session, requests alternating: login on A, list and upload on B, download on A, logout on B ends it on A', async () => {
+  it('one session, requests alternating: login on A, list and upload on B (into the object store), download on A, logout on B ends it on A', async () => {
     const login = await call(a, 'POST', '/api-auth/login', '', { username: admin.username, password: admin.password });
     expect(login.status).toBe(200);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -167,6 +175,10 @@ run(TITLE, () => {
     const upload = await call(b, 'POST', `/api-document/doc-student?stid=${student}`, cookie, form.payload, form.headers);
     expect(upload.status).toBe(200);
     const [document] = ((await upload.json()) as StudentDocumentUploadResponse).documents;
+    // In the bucket, not on B's disk.
+    const { file_key: key } = (await db.query<{ file_key: string }>('SELECT file_key FROM student_documents WHERE id = $1', [document!.id])).rows[0]!;
+    const head = await s3.client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    expect(head.ContentLength).toBe(tinyPdf('zwei Prozesse').length);
 
     const download = await call(a, 'GET', `/api-document/sddl?id=${document!.id}`, cookie);
     expect(download.status).toBe(200);
