@@ -54,6 +54,8 @@ export interface AccountRow {
   sepa_bank: string;
   is_main: boolean;
   currency: string;
+  /** Student contracts, payments, income or conclusions use it: it is not deleted (400 {error: 56}), so the list offers no delete. */
+  in_use: boolean;
 }
 
 export const ACCOUNT_LIST_SORT_FIELDS = ['name', 'sn', 'is_main'] as const;

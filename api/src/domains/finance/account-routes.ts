@@ -55,8 +55,8 @@ const accountFields = {
 
 const accountRowSchema = {
   type: 'object',
-  required: ['id', 'school_id', 'sn', 'name', 'sepa_name', 'sepa_ci', 'sepa_iban', 'sepa_bic', 'sepa_bank', 'is_main', 'currency'],
-  properties: { id: { type: 'integer' }, sn: { type: 'string' }, ...accountFields },
+  required: ['id', 'school_id', 'sn', 'name', 'sepa_name', 'sepa_ci', 'sepa_iban', 'sepa_bic', 'sepa_bank', 'is_main', 'currency', 'in_use'],
+  properties: { id: { type: 'integer' }, sn: { type: 'string' }, ...accountFields, in_use: { type: 'boolean' } },
 } as const;
 
 const accountDataSchema = {

@@ -44,8 +44,17 @@ export const ACCOUNT_LIST = definePagedList<AccountListId>({
 const ACCOUNT_COLUMNS = `a.id, a.school_id, a.name, a.sepa_name, COALESCE(a.sepa_ci, '') AS sepa_ci, a.sepa_iban, a.sepa_bic,
        a.sepa_bank, a.is_main, trim(a.currency) AS currency`;
 
+/**
+ * What uses an account (student contracts, payments, income, conclusions): an account in use
+ * is not deleted. One expression for the delete check and the list's in_use flag.
+ */
+const inUseSql = (accountId: string) => `(EXISTS (SELECT 1 FROM student_contracts WHERE account_id = ${accountId})
+         OR EXISTS (SELECT 1 FROM payments WHERE account_id = ${accountId})
+         OR EXISTS (SELECT 1 FROM income WHERE account_id = ${accountId})
+         OR EXISTS (SELECT 1 FROM conclusions WHERE account_id = ${accountId}))`;
+
 export async function listAccounts(tx: Queryable, request: PagedRequest): Promise<PagedListResponse<AccountRow>> {
-  return runPagedList<AccountRow>(tx, ACCOUNT_LIST, request, `${ACCOUNT_COLUMNS}, sc.name AS sn`);
+  return runPagedList<AccountRow>(tx, ACCOUNT_LIST, request, `${ACCOUNT_COLUMNS}, sc.name AS sn, ${inUseSql('a.id')} AS in_use`);
 }
 
 /** One account with its record version, or null when it is not there or not visible. */
@@ -100,18 +109,9 @@ export async function updateAccount(tx: Queryable, id: number, schoolId: number,
   });
 }
 
-/**
- * What uses an account (student contracts, payments, income, conclusions): an account in use
- * is not deleted. Counted as the system would see them, through the account's own school.
- */
+/** Whether anything uses the account (see inUseSql), through the account's own school. */
 export async function accountInUse(tx: Queryable, id: number): Promise<boolean> {
-  const result = await tx.query<{ used: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM student_contracts WHERE account_id = $1)
-         OR EXISTS (SELECT 1 FROM payments WHERE account_id = $1)
-         OR EXISTS (SELECT 1 FROM income WHERE account_id = $1)
-         OR EXISTS (SELECT 1 FROM conclusions WHERE account_id = $1) AS used`,
-    [id],
-  );
+  const result = await tx.query<{ used: boolean }>(`SELECT ${inUseSql('$1')} AS used`, [id]);
   return result.rows[0].used;
 }
 

@@ -136,6 +136,9 @@ describe.each(backends())('bank accounts /api-account on %s', (backend) => {
     expect(await mainOf(s.wien)).toEqual([main]);
 
     const id = (await s.call('POST', '/api-account/data', 'manager', form({ name: 'Zu löschen' }))).json<{ id: number }>().id;
+    // The list says which is which, so the screen offers delete only for the unused one.
+    const rows = (await list('manager')).json<PagedListResponse<AccountRow>>().rows;
+    expect([rows.find((r) => r.id === main!.id)?.in_use, rows.find((r) => r.id === id)?.in_use]).toEqual([true, false]);
     const refused = await s.call('DELETE', `/api-account/data?id=${id}`, 'writer');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: 3 });

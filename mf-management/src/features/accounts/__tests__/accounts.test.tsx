@@ -14,14 +14,14 @@ jest.setTimeout(60_000);
 const rows: AccountRow[] = [
   {
     id: 4, school_id: 1, sn: 'Kampfsportschule Wien', name: 'Geschäftskonto', sepa_name: 'Kampfsportschule Wien', sepa_ci: 'AT92ZZZ00000012345',
-    sepa_iban: 'AT483200000012345864', sepa_bic: 'RLNWATWWXXX', sepa_bank: 'Raiffeisenlandesbank NÖ-Wien', is_main: true, currency: 'EUR',
+    sepa_iban: 'AT483200000012345864', sepa_bic: 'RLNWATWWXXX', sepa_bank: 'Raiffeisenlandesbank NÖ-Wien', is_main: true, currency: 'EUR', in_use: false,
   },
   {
     id: 5, school_id: 1, sn: 'Kampfsportschule Wien', name: 'Rücklagenkonto', sepa_name: 'Kampfsportschule Wien', sepa_ci: '',
-    sepa_iban: 'AT611904300234573201', sepa_bic: 'SPIHAT22XXX', sepa_bank: 'Sparkasse', is_main: false, currency: 'EUR',
+    sepa_iban: 'AT611904300234573201', sepa_bic: 'SPIHAT22XXX', sepa_bank: 'Sparkasse', is_main: false, currency: 'EUR', in_use: false,
   },
 ];
-const { sn: _sn, ...first } = rows[0]!;
+const { sn: _sn, in_use: _inUse, ...first } = rows[0]!;
 const loaded: AccountData = { ...first, version: 3 };
 
 const userWith = (atoms: string[]) => ({ user: { ...makeAppState().user, level: 3 }, atoms: atoms as never });
@@ -85,7 +85,15 @@ describe('bank account list', () => {
     expect(getAccountList).toHaveBeenCalledTimes(1);
   });
 
-  it('deletes after really_delete; an account in use shows error 56 and stays', async () => {
+  it('offers no delete for an account in use', async () => {
+    jest.mocked(getAccountList).mockResolvedValue({ rows: [{ ...rows[0]!, in_use: true }, rows[1]!], pages: 1, total: 2 });
+    renderArea('/m-conf/account');
+    expect(within(await rowOf('Geschäftskonto')).queryByRole('button', { name: /löschen/ })).toBeNull();
+    expect(within(await rowOf('Geschäftskonto')).getByRole('link', { name: /bearbeiten/ })).toBeTruthy();
+    expect(within(await rowOf('Rücklagenkonto')).getByRole('button', { name: /löschen/ })).toBeTruthy();
+  });
+
+  it('deletes after really_delete; an account in use meanwhile shows error 56 and stays', async () => {
     jest.mocked(deleteAccount).mockRejectedValueOnce(httpError(400, { error: 56 }));
     const { user } = renderArea('/m-conf/account');
     await user.click(within(await rowOf('Geschäftskonto')).getByRole('button', { name: /löschen/ }));

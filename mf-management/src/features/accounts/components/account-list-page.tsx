@@ -58,7 +58,8 @@ export function AccountListPage() {
                 {t('accounts.edit')}
               </Link>
             )}
-            {canDelete && (
+            {/* An account in use is kept by the server (56): no delete to offer. */}
+            {canDelete && !row.in_use && (
               <Button size="small" variant="danger" aria-label={t('accounts.delete_item', { name: row.name, school: row.sn })} onClick={() => void remove(row)}>
                 {t('accounts.delete')}
               </Button>
