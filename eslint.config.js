@@ -1,7 +1,7 @@
 // Flat config for the whole repository. No type-aware rules: lint stays fast. The import
 // zones keep the architecture's dependency rules: remotes import only the kernel, the shell
 // imports only the kernel, the kernel imports no app, the API imports only the contracts, and
-// the API's platform code (lib, db, files, auth, letters) imports none of its domains.
+// the API's platform code (lib, db, files, auth, letters, jobs) imports none of its domains.
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const importX = require('eslint-plugin-import-x');
@@ -48,9 +48,9 @@ const zones = [
   },
   {
     // Inside the API: the platform primitives serve every domain and know none of them.
-    target: ['./api/src/lib', './api/src/db', './api/src/files', './api/src/auth', './api/src/letters'],
+    target: ['./api/src/lib', './api/src/db', './api/src/files', './api/src/auth', './api/src/letters', './api/src/jobs'],
     from: './api/src/domains',
-    message: 'lib/, db/, files/, auth/ and letters/ are platform code: they never import a domain (api/src/domains).',
+    message: 'lib/, db/, files/, auth/, letters/ and jobs/ are platform code: they never import a domain (api/src/domains).',
   },
 ];
 
