@@ -7,6 +7,12 @@
 // A measurement script, not a test: print and record in README.
 //
 //   npm run bench:api [-- --seconds 10] [--students 100000] [--only pglite|postgres] [--browser] [--no-build] [--profile]
+//                     [--processes N]
+//
+// --processes N (N >= 2; PostgreSQL only, PGlite is one process by nature) also starts N API
+// processes on the same database and loads them together (each process gets an equal share
+// of the connections, one autocannon per process, at the same time), beside the figure of one
+// process: the req/s of 1 and N processes side by side.
 //
 // --profile runs the server under `node --cpu-prof` and prints the functions with the most
 // self time during the API runs (and where the .cpuprofile files are, for Chrome DevTools).
@@ -17,7 +23,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -36,6 +42,11 @@ const START_LOAD = loadavg().map((n) => n.toFixed(2)).join(' ');
 const PROFILE = args.includes('--profile');
 const PROFILE_DIR = PROFILE ? mkdtempSync(join(tmpdir(), 'sbo-bench-profile-')) : '';
 const CONNECTIONS = [10, 50];
+const PROCESSES = Number(option('processes', '1'));
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1 || PROCESSES > 16) {
+  process.stderr.write('--processes must be a whole number from 1 to 16\n');
+  process.exit(2);
+}
 const PREFIX = 'be';
 const STATUS = 2;
 const BODY = {
@@ -222,7 +233,25 @@ function topSelfTime(dir, count = 15) {
 const results = [];
 const browserTimes = {};
 const profiles = {};
-const backends = ONLY ? [ONLY] : ['pglite', 'postgres'];
+const backends = ONLY ? [ONLY] : PROCESSES > 1 ? ['postgres'] : ['pglite', 'postgres'];
+const scaleResults = [];
+
+/**
+ * Loads `servers` together for SECONDS: `connections` split evenly, one autocannon per server,
+ * all at once. Requests add up; latencies are the per-server figures' worst (p99) and mean (p50).
+ */
+async function loadTogether(servers, cookie, connections) {
+  const share = Math.max(1, Math.round(connections / servers.length));
+  const parts = await Promise.all(servers.map((server) => loadApi(server.base, cookie, share)));
+  const requests = parts.reduce((sum, part) => sum + part.requests, 0);
+  return {
+    rps: requests / SECONDS,
+    p50: parts.reduce((sum, part) => sum + part.p50, 0) / parts.length,
+    p99: Math.max(...parts.map((part) => part.p99)),
+    non2xx: parts.reduce((sum, part) => sum + part.non2xx, 0),
+    requests,
+  };
+}
 for (const backend of backends) {
   const work = mkdtempSync(join(tmpdir(), 'sbo-bench-api-'));
   let env;
@@ -268,6 +297,23 @@ for (const backend of backends) {
         results.push({ backend, connections, seedSeconds, api, raw: raw[connections] });
       }
       if (args.includes('--browser')) browserTimes[backend] = await firstRows(server.base);
+      if (PROCESSES > 1 && backend === 'postgres') {
+        // The same database, N processes: the first one above plus N-1 more.
+        const more = [];
+        try {
+          for (let i = 1; i < PROCESSES; i += 1) more.push(await startServer(env, work, ''));
+          const servers = [server, ...more];
+          // Warm-up of the new processes (JIT, pools), then the same load spread over all.
+          await loadTogether(more, cookie, 10).catch(() => undefined);
+          for (const connections of CONNECTIONS) {
+            process.stdout.write(`[${backend}] API on ${PROCESSES} processes, ${connections} connections, ${SECONDS} s ...\n`);
+            const single = results.find((r) => r.backend === backend && r.connections === connections).api;
+            scaleResults.push({ connections, single, many: await loadTogether(servers, cookie, connections) });
+          }
+        } finally {
+          await Promise.all(more.map((extra) => extra.stop()));
+        }
+      }
     } finally {
       await server.stop();
     }
@@ -294,6 +340,20 @@ const lines = [
   ...[...new Set(results.map((r) => r.backend))].map((b) => `seeding ${b}: ${fmt(results.find((r) => r.backend === b).seedSeconds)} s`),
   ...Object.entries(browserTimes).map(([b, ms]) => `Chromium, ${b}: /m-student/list first rows visible after ${ms.cold} ms (first visit), ${ms.warm} ms (repeat)`),
 ];
+if (scaleResults.length) {
+  lines.push(
+    '',
+    `PostgreSQL server, the same list on 1 and on ${PROCESSES} API processes (one database; connections split evenly over the processes):`,
+    '',
+    `| conn. | 1 process req/s | p50 ms | p99 ms | ${PROCESSES} processes req/s | p50 ms | p99 ms | non-2xx | ${PROCESSES} / 1 |`,
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...scaleResults.map((r) =>
+      `| ${r.connections} | ${fmt(r.single.rps)} | ${r.single.p50} | ${r.single.p99} | ${fmt(r.many.rps)} | ${fmt(r.many.p50)} | ${r.many.p99} | ${r.many.non2xx} | ${fmt(r.many.rps / r.single.rps, 2)} |`,
+    ),
+    '',
+    `CPU cores: ${cpus().length}`,
+  );
+}
 for (const [backend, profile] of Object.entries(profiles)) {
   lines.push('', `Server CPU profile, ${backend} (${profile.file}, ${fmt(profile.total / 1000)} s sampled): top self time`, '', '| self ms | share | function |', '| ---: | ---: | --- |');
   for (const e of profile.entries) lines.push(`| ${fmt(e.ms, 0)} | ${fmt(e.share * 100)} % | ${e.name.replace(/\|/g, '\\|')} |`);
