@@ -81,6 +81,8 @@ describe('lead form', () => {
       lead_origin_id: 1, interests: ['PT'], email: null, dob: null,
     });
     expect(jest.mocked(createLead).mock.calls[0]![0].date_created).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The submission's Idempotency-Key: a retry after a lost answer makes no second lead.
+    expect(jest.mocked(createLead).mock.calls[0]![1]).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('when adding, staff choose among the manual origins (the network origins 5 and 6 are set by the sites) and give the first contact', async () => {

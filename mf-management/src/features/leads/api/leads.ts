@@ -1,4 +1,4 @@
-import { http } from 'shared-kernel';
+import { IDEMPOTENCY_KEY_HEADER, http } from 'shared-kernel';
 import type { LeadCreated, LeadDataResponse, LeadForm, LeadListResponse, PagedListRequest, SavedWithVersion } from 'shared-kernel/contracts';
 
 /** GET /api-lead/export-sel: the selected leads, or all the list's filters find (CSV or XLSX). */
@@ -14,9 +14,9 @@ export function getLead(id: number, signal?: AbortSignal): Promise<LeadDataRespo
   return http.get('api-lead/data', { searchParams: { id }, signal }).json<LeadDataResponse>();
 }
 
-/** POST /api-lead/data: creates a lead; answers its id. */
-export async function createLead(form: LeadForm): Promise<number> {
-  return (await http.post('api-lead/data', { json: form }).json<LeadCreated>()).id;
+/** POST /api-lead/data: creates a lead; answers its id (the same key again: the same lead, created once). */
+export async function createLead(form: LeadForm, idempotencyKey: string): Promise<number> {
+  return (await http.post('api-lead/data', { json: form, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }).json<LeadCreated>()).id;
 }
 
 /** PUT /api-lead/data?id: saves the lead read with `version`; answers the next version (409 {error: 9} when stale). */

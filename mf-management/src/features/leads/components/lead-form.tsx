@@ -27,6 +27,7 @@ import {
   TextAreaField,
   TextField,
   useRecordVersion,
+  useSubmissionKey,
 } from 'shared-kernel/forms';
 import { createLead, getLead, updateLead } from '../api/leads.js';
 import { NS } from '../i18n.js';
@@ -63,6 +64,7 @@ export function LeadForm({ loaded, member, initialValues, onSaved }: LeadFormPro
   const reasonId = useId();
   const [submitState, setSubmitState] = useState(-1);
   const editId = loaded?.id;
+  const submission = useSubmissionKey();
   const record = useRecordVersion<LeadData>(loaded ?? ({ version: 1 } as LeadData), async () => (await getLead(editId ?? 0)).data);
   const readOnly = !canWrite;
   const schema = editId === undefined ? leadFormSchema : leadEditSchema;
@@ -87,7 +89,9 @@ export function LeadForm({ loaded, member, initialValues, onSaved }: LeadFormPro
         toast.success('save_succeeded', { title: `${NS}:leads.title` });
         onSaved?.();
       } else {
-        const id = await createLead(body);
+        // One key per attempt: a retry after a lost answer gets the lead made the first time.
+        const id = await createLead(body, submission.keyFor(body));
+        submission.reset();
         setSubmitState(0);
         toast.success('save_succeeded', { title: `${NS}:leads.title` });
         navigate(`/m-lead/edit/${id}`);

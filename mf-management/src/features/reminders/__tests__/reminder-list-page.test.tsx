@@ -128,7 +128,7 @@ describe('reminders list', () => {
     await waitFor(() =>
       expect(createReminder).toHaveBeenCalledWith({
         date_deadline: dayFromToday(10), subject: 'Hallenmiete prüfen', notes: '', student_id: null, lead_id: null, school_id: 2, delegated_to: 4, done: false,
-      }),
+      }, expect.stringMatching(/^[0-9a-f]{32}$/)),
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Neue Wiedervorlage' })).toBeNull());
     expect(getReminderList).toHaveBeenCalledTimes(2);

@@ -1,4 +1,4 @@
-import { http } from 'shared-kernel';
+import { IDEMPOTENCY_KEY_HEADER, http } from 'shared-kernel';
 import {
   MAX_PAGE_SIZE,
   type HumanRow,
@@ -31,8 +31,8 @@ export function getReminder(id: number, signal?: AbortSignal): Promise<ReminderR
 }
 
 /** POST /api-reminder/data: a new reminder (the school is the student's or lead's, else school_id). */
-export async function createReminder(reminder: ReminderForm): Promise<void> {
-  await http.post('api-reminder/data', { json: reminder });
+export async function createReminder(reminder: ReminderForm, idempotencyKey: string): Promise<void> {
+  await http.post('api-reminder/data', { json: reminder, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 }
 
 /** PUT /api-reminder/data?id: changes a reminder read with `version`; answers the next version (409 {error: 9} when stale). */

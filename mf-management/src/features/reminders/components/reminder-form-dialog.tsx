@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ModalDialog, SubmitStateBox, useRequest, useSchoolFilter } from 'shared-kernel';
 import { reminderSchema, type ReminderForm } from 'shared-kernel/contracts';
-import { ConflictNotice, DateField, FormikForm, SelectField, SubmitButton, TextAreaField, TextField } from 'shared-kernel/forms';
+import { ConflictNotice, DateField, FormikForm, SelectField, SubmitButton, TextAreaField, TextField, useSubmissionKey } from 'shared-kernel/forms';
 import { useVersionedSave } from '../../student-detail/hooks/use-versioned-save.js';
 import { createReminder, getReminder, getSchoolUsers, reminderFormOf, updateReminder, type ReminderRow } from '../api/reminders.js';
 import { NS } from '../i18n.js';
@@ -64,6 +64,7 @@ export function ReminderFormDialog({ reminder, onClose, onSaved }: ReminderFormD
     const current = await getReminder(reminder!.reminder_id);
     return { ...reminderFormOf(current), version: current.version };
   });
+  const submission = useSubmissionKey();
   const title = t(reminder ? 'reminders.form_title_edit' : 'reminders.form_title_create');
   const labels = {
     subject: t('reminders.subject'),
@@ -83,7 +84,8 @@ export function ReminderFormDialog({ reminder, onClose, onSaved }: ReminderFormD
         onSubmit={async (values, helpers) => {
           const body = reminderSchema.cast(values, { stripUnknown: true }) as ReminderForm;
           const outcome = await save((version) =>
-            reminder ? updateReminder(reminder.reminder_id, body, version) : createReminder(body).then(() => version),
+            // A new reminder: one key per attempt, so a retry after a lost answer makes no second one.
+            reminder ? updateReminder(reminder.reminder_id, body, version) : createReminder(body, submission.keyFor(body)).then(() => version),
           );
           if (outcome.ok) onSaved();
           else if (outcome.fields) helpers.setErrors(outcome.fields);

@@ -528,7 +528,7 @@ describe('reminders column', () => {
     await waitFor(() => expect(api.createReminder).toHaveBeenCalledWith({
       date_deadline: '2026-04-15', subject: 'Vertrag verlängern', notes: 'Eltern anrufen', student_id: STUDENT_ID,
       lead_id: null, school_id: null, delegated_to: null, done: false,
-    }));
+    }, expect.stringMatching(/^[0-9a-f]{32}$/)));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Neue Wiedervorlage' })).toBeNull());
     expect(api.getOpenStudentReminders).toHaveBeenCalledTimes(2);
   });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, ModalDialog, SubmitStateBox } from 'shared-kernel';
 import { reminderSchema, type ReminderForm } from 'shared-kernel/contracts';
-import { DateField, FormikForm, SubmitButton, TextAreaField, TextField } from 'shared-kernel/forms';
+import { DateField, FormikForm, SubmitButton, TextAreaField, TextField, useSubmissionKey } from 'shared-kernel/forms';
 import { createReminder } from '../api/reminders.js';
 import { useSubmitState } from '../hooks/use-submit-state.js';
 import { NS } from '../i18n.js';
@@ -21,6 +21,7 @@ export interface ReminderFormDialogProps {
 export function ReminderFormDialog({ studentId, onClose, onSaved }: ReminderFormDialogProps) {
   const { t } = useTranslation(NS);
   const { state, submit } = useSubmitState();
+  const submission = useSubmissionKey();
   const initialValues: ReminderFormValues = {
     date_deadline: null,
     subject: '',
@@ -41,7 +42,8 @@ export function ReminderFormDialog({ studentId, onClose, onSaved }: ReminderForm
         className={styles.form}
         onSubmit={async (values, helpers) => {
           const body = reminderSchema.cast(values, { stripUnknown: true }) as ReminderForm;
-          const outcome = await submit(() => createReminder(body));
+          // One key per attempt: a retry after a lost answer makes no second reminder.
+          const outcome = await submit(() => createReminder(body, submission.keyFor(body)));
           if (outcome.ok) onSaved();
           else if (outcome.fields) helpers.setErrors(outcome.fields);
         }}
