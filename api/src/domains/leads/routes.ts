@@ -6,6 +6,7 @@ import {
   LEAD_ORIGINS_MANUAL,
   LEAD_STATUS,
   LEAD_STATUSES_OFFERED,
+  LEAD_SUGGESTIONS,
   TEMPLATE_TARGET,
   leadEditSchema,
   leadFormSchema,
@@ -116,9 +117,10 @@ export default async function leadRoutes(app: FastifyInstance): Promise<void> {
       config: { access: READ },
       schema: {
         summary:
-          'Leads, paged, sorted and filtered in SQL (sid school, fc first-contact range, ln/fn/em prefix, q search, ls status, x suggestion code); sug = counts per suggestion code for the filters without x',
+          'Leads, paged, sorted and filtered in SQL (sid school, fc first-contact range, ln/fn/em prefix, q search, ls status, x suggestion code; or x beside the filters as spec 001 §7 has it); sug = counts per suggestion code for the filters without x',
         tags: ['api-lead'],
-        body: pagedListBodySchema(LEAD_LIST),
+        // x beside the filters as spec 001 §7 names it (one code, or null for all).
+        body: pagedListBodySchema(LEAD_LIST, { x: { type: ['integer', 'null'], enum: [...LEAD_SUGGESTIONS, null] } }),
         response: {
           ...errorResponses,
           200: {
@@ -130,8 +132,10 @@ export default async function leadRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request): Promise<LeadListResponse> => {
-      const body = request.body as PagedListRequest;
-      return request.scoped((tx) => listLeads(tx, body, app.now()));
+      const { x, ...body } = request.body as PagedListRequest & { x?: number | null };
+      // The top-level x is the same filter as {id: 'x'} in filtered, and wins over it.
+      const filtered = x == null ? body.filtered : [...(body.filtered ?? []).filter((f) => f.id !== 'x'), { id: 'x', value: [x] }];
+      return request.scoped((tx) => listLeads(tx, { ...body, filtered }, app.now()));
     },
   );
 

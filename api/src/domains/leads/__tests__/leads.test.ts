@@ -168,6 +168,12 @@ describe.each(backends())('/api-lead on %s', (backend) => {
 
     const bad = await call('POST', '/api-lead/list', 'all', { page: 0, pageSize: 20, sorted: [], filtered: [{ id: 'x', value: 'drei' }] });
     expect(bad.statusCode).toBe(400);
+    // x beside the filters (spec 001 §7: pageSize, page, sorted, filtered, x) filters the same way and wins.
+    const topLevel = await list('all', { x: 4, filtered: [{ id: 'x', value: [3] }] });
+    expect(topLevel.rows.map((r) => r.lid)).toEqual([passed]);
+    expect(topLevel.sug).toEqual(all.sug);
+    expect((await list('all', { x: null })).total).toBe(5);
+    expect((await call('POST', '/api-lead/list', 'all', { page: 0, pageSize: 20, sorted: [], filtered: [], x: 11 })).statusCode).toBe(400);
   });
 
   it('atoms and schools: 403 without the atom, 404 for another school, nothing changed', async () => {
