@@ -32,8 +32,9 @@ export interface TrackedPage {
   errors: string[];
 }
 
-export async function openPage(browser: Browser, options: { locale?: string } = {}): Promise<TrackedPage> {
-  const context = await browser.newContext({ locale: options.locale ?? 'de-DE' });
+/** `timezoneId`: the browser's time zone (default: the machine's), e.g. the schools' Europe/Vienna. */
+export async function openPage(browser: Browser, options: { locale?: string; timezoneId?: string } = {}): Promise<TrackedPage> {
+  const context = await browser.newContext({ locale: options.locale ?? 'de-DE', ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

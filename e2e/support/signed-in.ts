@@ -14,11 +14,12 @@ export interface SignedIn {
   page: Page;
 }
 
-export function signedInProduct(username: string): SignedIn {
+/** `options.timezoneId`: the browser's time zone (see openPage). */
+export function signedInProduct(username: string, options: { timezoneId?: string } = {}): SignedIn {
   const session = {} as SignedIn;
   beforeAll(async () => {
     const [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-    const tracked = await openPage(browser);
+    const tracked = await openPage(browser, options);
     Object.assign(session, { product, browser, tracked, page: tracked.page });
     await login(tracked.page, product.url, username);
     // Only what happens after sign-in counts (the sign-in page's session probe answers 401).
