@@ -69,7 +69,9 @@ async function chosenAppointments(tx: Queryable, schoolId: number, type: Appoint
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const result = await tx.query<{ id: number; ds: Date; de: Date }>(
-    'SELECT id, ds, de FROM appointments WHERE id = ANY ($1::int[]) AND school_id = $2 AND type = $3 AND ds >= $4 ORDER BY ds, id',
+    // FOR SHARE: an appointment being deleted at this moment is either gone (77) or stays
+    // until this invitation is committed, and its deletion then sees the invitation (76).
+    'SELECT id, ds, de FROM appointments WHERE id = ANY ($1::int[]) AND school_id = $2 AND type = $3 AND ds >= $4 ORDER BY ds, id FOR SHARE',
     [unique, schoolId, type, now],
   );
   if (result.rows.length !== unique.length) throw appointmentNotOffered();

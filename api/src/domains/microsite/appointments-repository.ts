@@ -54,12 +54,14 @@ export function updateAppointment(tx: Queryable, id: number, form: Pick<Appointm
 
 /** Locks the appointment and answers its status and invitation count (null: not there or not visible). */
 export async function lockAppointmentForDelete(tx: Queryable, id: number): Promise<{ status: number; invited: number } | null> {
-  const result = await tx.query<{ status: number; invited: number }>(
-    `SELECT a.status, (SELECT count(*)::int FROM lead_invitations i WHERE a.id = ANY (i.appointment_ids)) AS invited
-       FROM appointments a WHERE a.id = $1 FOR UPDATE`,
-    [id],
-  );
-  return result.rows[0] ?? null;
+  const locked = await tx.query<{ status: number }>('SELECT status FROM appointments WHERE id = $1 FOR UPDATE', [id]);
+  const row = locked.rows[0];
+  if (!row) return null;
+  // Counted in a statement of its own, after the lock: an invitation naming the appointment
+  // holds it FOR SHARE until it commits, and only a snapshot taken after the lock sees it (a
+  // count in the locking statement would use the snapshot from before the wait).
+  const invited = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_invitations WHERE $1 = ANY (appointment_ids)', [id]);
+  return { status: row.status, invited: invited.rows[0]!.n };
 }
 
 export async function deleteAppointment(tx: Queryable, id: number): Promise<void> {

@@ -233,6 +233,25 @@ describe.each(backends())('leads and reminders attacked from outside on %s', (ba
     expect((await call('GET', `/api-lead/invitation-pdf?id=${invitation}`, 'trainer')).statusCode).toBe(200);
   });
 
+  it('an invitation and the deletion of its appointment at the same moment: one of them wins, never both', async () => {
+    const lead = await insertLead(wien, 'Wettlauf');
+    for (let round = 0; round < 6; round += 1) {
+      const event = (await sql<{ id: number }>(
+        "INSERT INTO appointments (school_id, type, ds, de, status) VALUES ($1, 1, '2026-12-09T17:00:00Z', '2026-12-09T18:00:00Z', 1) RETURNING id",
+        [wien],
+      ))[0]!.id;
+      const [invite, remove] = await Promise.all([
+        call('POST', `/api-lead/invite?id=${lead}&type=1`, 'wien', { invite_tr: 1, template: 'inv_info_event', subject: 'Einladung', content: '<p>##events1##</p>', events: [event] }),
+        call('DELETE', `/api-content/appointment?id=${event}`, 'wien'),
+      ]);
+      const exists = (await sql('SELECT 1 FROM appointments WHERE id = $1', [event])).length === 1;
+      const named = (await sql('SELECT 1 FROM lead_invitations WHERE $1 = ANY (appointment_ids)', [event])).length;
+      // Invited: the appointment stays (409 {error: 76}); deleted first: the invitation is refused (77).
+      const outcome = [invite.statusCode, remove.statusCode, exists, named];
+      expect([[200, 409, true, 1], [400, 200, false, 0]]).toContainEqual(outcome);
+    }
+  });
+
   it("a lead moved to another school takes its reminders, notes and invitations along", async () => {
     const lead = await insertLead(wien, 'Umzug');
     const reminder = (await call('POST', '/api-reminder/data', 'both', { date_deadline: '2026-11-25', subject: 'Nachfassen', lead_id: lead })).json<{ id: number }>().id;
