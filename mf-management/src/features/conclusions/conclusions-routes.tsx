@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { RequireAtom, Spinner } from 'shared-kernel';
+import { Navigate, Route, Routes, useParams } from 'react-router';
+import { RequireAtom, Spinner, useSessionStore } from 'shared-kernel';
 import { NewConclusionScreen } from '../conclusion-frame/new-conclusion-screen.js';
 import { CONCLUSION_LIST } from './conclusion-paths.js';
 
@@ -16,6 +16,12 @@ function Screen({ children }: { children: ReactNode }) {
   );
 }
 
+/** Germany edits every conclusion in the regular form (spec 000 §2): an lc edit address leads there. */
+function RegularEdit() {
+  const { id } = useParams();
+  return <Navigate to={`/m-con/rc/edit/${id ?? ''}`} replace />;
+}
+
 /**
  * /m-con/*: the conclusion list and the regular (rc) and paper (lc) forms,
  * /m-con/{rc|lc}/{mode}[/{id}|/{sid}/{lid}] (spec 000 §2); a form route of another shape
@@ -23,9 +29,11 @@ function Screen({ children }: { children: ReactNode }) {
  * prefill is the online-contracts frame (features/conclusion-frame).
  */
 export function ConclusionsRoutes() {
+  const country = useSessionStore((session) => session.appState?.country ?? 'at');
   return (
     <Routes>
       <Route index element={<Navigate to={CONCLUSION_LIST} replace />} />
+      {country === 'de' && <Route path="lc/edit/:id" element={<RegularEdit />} />}
       <Route path="list" element={<Screen><ConclusionListPage /></Screen>} />
       {(['rc', 'lc'] as const).map((form) => (
         <Route key={form} path={`${form}/*`} element={<Screen><ConclusionFormPage form={form} invalid /></Screen>} />

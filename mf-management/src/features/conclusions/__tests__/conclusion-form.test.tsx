@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { HTTPError } from 'shared-kernel';
 import { GUARDIAN_FIELDS, type ConclusionData, type ConclusionDataResponse } from 'shared-kernel/contracts';
 import { renderWithProviders } from 'shared-kernel/testing';
@@ -213,6 +213,24 @@ describe('conclusion form', () => {
     await user.selectOptions(within(contract).getByRole('combobox', { name: /Art der Vertragsnummer/ }), 'Vertragsnummer wird eingegeben');
     expect(await within(contract).findByRole('textbox', { name: /Vertragsnummer/ })).toBeTruthy();
     expect(within(section('Person')).getByRole('textbox', { name: /Namenszusatz/ })).toBeTruthy();
+  });
+
+  it('Germany: a paper conclusion is edited in the regular form (an lc edit address leads to rc); Austria keeps lc', async () => {
+    jest.mocked(getConclusionData).mockResolvedValue(response({ ...filled, id: 9, version: 2, po: true, contract_no: 'DE-9' }, { country: 'de' }));
+    function Where() {
+      return <p data-testid="where">{useLocation().pathname}</p>;
+    }
+    const Conclusions = routes['m-con'];
+    const at = (country: 'at' | 'de') =>
+      renderWithProviders(<><Routes><Route path="m-con/*" element={<Conclusions />} /></Routes><Where /></>, { route: '/m-con/lc/edit/9', session: { country } });
+    const view = at('de');
+    await form();
+    expect(screen.getByTestId('where').textContent).toBe('/m-con/rc/edit/9');
+    expect(getConclusionData).toHaveBeenLastCalledWith({ id: 9 }, expect.anything());
+    view.unmount();
+    at('at');
+    await form();
+    expect(screen.getByTestId('where').textContent).toBe('/m-con/lc/edit/9');
   });
 
   it('without a bank account or a contract template the warnings lead to their settings', async () => {
