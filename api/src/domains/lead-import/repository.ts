@@ -135,6 +135,17 @@ export const emailKey = (schoolId: number, email: string) => `${schoolId}|${emai
 export const namePhoneKey = (schoolId: number, firstname: string, lastname: string, phone: string) =>
   `${schoolId}|${firstname.trim().toLowerCase()}|${lastname.trim().toLowerCase()}|${phone}`;
 
+/**
+ * Imports into the same school wait for each other (two colleagues importing the same export
+ * at once): the duplicate check reads the school's leads, and without this both would find
+ * the other's new leads missing and create them twice. Locks in school order (no deadlock).
+ */
+export async function lockSchoolsForImport(tx: Queryable, schoolIds: readonly number[]): Promise<void> {
+  for (const schoolId of [...new Set(schoolIds)].sort((a, b) => a - b)) {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('lead_import_school'), $1)", [schoolId]);
+  }
+}
+
 /** The duplicate keys of the existing leads that could match `rows` (their schools, e-mails and last names). */
 export async function existingLeadKeys(tx: Queryable, rows: readonly StagedRow[]): Promise<DuplicateKeys> {
   const schools = [...new Set(rows.map((r) => r.school_id))];

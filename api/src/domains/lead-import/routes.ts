@@ -23,6 +23,7 @@ import { parseImport, type ImportRecord } from './parse.js';
 import {
   emailKey,
   existingLeadKeys,
+  lockSchoolsForImport,
   listStaged,
   namePhoneKey,
   phoneDigits,
@@ -93,6 +94,7 @@ function annotationOf(record: ImportRecord): string {
  * existing leads and the rows created before in this import. Runs in the caller's transaction.
  */
 async function importRows(tx: Parameters<typeof insertLead>[0], rows: readonly StagedRow[], userId: number): Promise<LeadImportResult> {
+  await lockSchoolsForImport(tx, rows.map((row) => row.school_id));
   const keys = await existingLeadKeys(tx, rows);
   const skipped: LeadImportResult['skipped'] = [];
   let created = 0;

@@ -167,7 +167,7 @@ describe.each(backends())('legacy lead import API on %s', (backend) => {
     expect(await staged()).toBe(before);
   });
 
-  it('two uploads of one user at once leave one stage; the same rows imported twice at once make their leads once', async () => {
+  it('two uploads of one user at once leave one stage; the same rows imported twice at once, or by two colleagues at once, make their leads once', async () => {
     const csv = (name: string) => `Vorname;Nachname;E-Mail\nPaul;${name};\nPia;${name};\n`;
     const [a, b] = await Promise.all([
       upload('office', { filename: 'a.csv', data: csv('Zuerst') }),
@@ -193,8 +193,20 @@ describe.each(backends())('legacy lead import API on %s', (backend) => {
       expect([JSON.stringify(body), res.statusCode, typeof res.json<{ error?: number }>().error]).toEqual([JSON.stringify(body), 400, 'number']);
     }
     expect((await sql<{ n: number }>('SELECT count(*)::int AS n FROM leads'))[0]!.n).toBe(leadsBefore + 2);
+
+    // Two colleagues import the same export at once: each person becomes one lead.
+    const same = 'Vorname;Nachname;E-Mail\nKarl;Kollege;karl.kollege@example.test\nKlara;Kollegin;klara@example.test\n';
+    expect((await upload('office', { filename: 'gleich.csv', data: same })).statusCode).toBe(200);
+    expect((await upload('grazImporter', { filename: 'gleich.csv', data: same })).statusCode).toBe(200);
+    const [mine, theirs] = await Promise.all([
+      stagedIds('office').then((staged) => importIds('office', staged)),
+      stagedIds('grazImporter').then((staged) => importIds('grazImporter', staged)),
+    ]);
+    expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
+    expect(mine.json<LeadImportResult>().created + theirs.json<LeadImportResult>().created).toBe(2);
+    expect((await sql("SELECT email FROM leads WHERE lastname IN ('Kollege', 'Kollegin') ORDER BY email")).length).toBe(2);
     // The next test counts the imported leads from its own file.
-    await sql("DELETE FROM leads WHERE lastname IN ('Zuerst', 'Zugleich')");
+    await sql("DELETE FROM leads WHERE lastname IN ('Zuerst', 'Zugleich', 'Kollege', 'Kollegin')");
   });
 
   it('keeps staged rows to their user and school; needs lead_w', async () => {
