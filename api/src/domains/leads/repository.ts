@@ -175,14 +175,22 @@ export async function leadSchool(tx: Queryable, leadId: number): Promise<number 
   return result.rows[0]?.school_id ?? null;
 }
 
-/** Locks the lead row for a write and answers its school, origin, status and version, or null when not visible. */
+/** A student or a conclusion refers to the lead `l` (it became one, or is becoming one). */
+const CONVERTED_SQL = `(l.student_id IS NOT NULL OR EXISTS (SELECT 1 FROM students st WHERE st.lead_id = l.id)
+  OR EXISTS (SELECT 1 FROM conclusions co WHERE co.lead_id = l.id))`;
+
+/**
+ * Locks the lead row for a write and answers its school, origin, status, version and whether
+ * a student or conclusion refers to it, or null when not visible.
+ */
 export async function lockLead(
   tx: Queryable,
   leadId: number,
-): Promise<{ schoolId: number; originId: number | null; statusId: number; version: number } | null> {
-  const result = await tx.query<{ schoolId: number; originId: number | null; statusId: number; version: number }>(
-    `SELECT school_id AS "schoolId", lead_origin_id AS "originId", lead_status_id AS "statusId", version
-       FROM leads WHERE id = $1 FOR UPDATE`,
+): Promise<{ schoolId: number; originId: number | null; statusId: number; version: number; converted: boolean } | null> {
+  const result = await tx.query<{ schoolId: number; originId: number | null; statusId: number; version: number; converted: boolean }>(
+    `SELECT l.school_id AS "schoolId", l.lead_origin_id AS "originId", l.lead_status_id AS "statusId", l.version,
+            ${CONVERTED_SQL} AS converted
+       FROM leads l WHERE l.id = $1 FOR UPDATE OF l`,
     [leadId],
   );
   return result.rows[0] ?? null;

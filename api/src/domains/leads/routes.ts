@@ -61,11 +61,14 @@ function assertOwnSchool(request: FastifyRequest, schoolId: number): void {
  * Lead statuses staff may set (spec 001 §3): 1, 7, 2 and 6 (LEAD_STATUSES_OFFERED). The legacy
  * statuses 3-5 came from the previous system: a lead keeps the one it has, none gets one anew
  * (400 naming lead_status_id). "No interest" with its reason and "contract signed" by a
- * conclusion have their own calls; the form may still set them (the office corrects by hand).
+ * conclusion have their own calls; the form may still set them (the office corrects by hand),
+ * but a signed lead a conclusion or student was made from stays at 6 (400).
  */
-function assertStatusAllowed(next: number | null | undefined, stored: number | null): void {
+function assertStatusAllowed(next: number | null | undefined, stored: number | null, converted = false): void {
   if (next === null || next === undefined || next === stored) return;
   if (!(LEAD_STATUSES_OFFERED as readonly number[]).includes(next)) throw badRequest({ lead_status_id: 'form.invalid' });
+  // Signed with a conclusion or a student made from it: the contract stands, the status stays 6.
+  if (stored === LEAD_STATUS.contractSigned && converted) throw badRequest({ lead_status_id: 'form.invalid' });
 }
 
 const STATUS_DE: Record<number, string> = {
@@ -240,7 +243,7 @@ export default async function leadRoutes(app: FastifyInstance): Promise<void> {
         const body = { ...(request.body as object), lead_origin_id: stored.originId };
         const { version: read, ...form } = validate(withVersion(leadEditSchema), body);
         assertOwnSchool(request, form.school_id);
-        assertStatusAllowed(form.lead_status_id, stored.statusId);
+        assertStatusAllowed(form.lead_status_id, stored.statusId, stored.converted);
         const next = await updateLead(tx, id, form, read);
         if (form.school_id !== stored.schoolId) await moveLeadChildren(tx, id, form.school_id);
         return next;

@@ -267,7 +267,7 @@ describe.each(backends())('leads and reminders attacked from outside on %s', (ba
     expect((await call('GET', '/api-reminder/upcoming', 'wien')).body).not.toContain('Nachfassen');
   });
 
-  it('lead statuses: legacy 3-5 are not chosen anew, a concluded lead is not "no interest"; no interest twice writes one note', async () => {
+  it('lead statuses: legacy 3-5 are not chosen anew, a lead with a conclusion stays signed and is not "no interest"; no interest twice writes one note', async () => {
     const created = await call('POST', '/api-lead/data', 'wien', form(wien, { lead_status_id: 4 }));
     expect(created.statusCode).toBe(400);
     expect(created.json<{ fields: Record<string, string> }>().fields).toHaveProperty('lead_status_id');
@@ -280,6 +280,15 @@ describe.each(backends())('leads and reminders attacked from outside on %s', (ba
     const legacy = await insertLead(wien, 'Altbestand', 3);
     const kept = await call('PUT', `/api-lead/data?id=${legacy}`, 'wien', { ...form(wien, { lead_status_id: 3 }), version: (await read(legacy)).version });
     expect(kept.statusCode).toBe(200);
+
+    // A signed lead a conclusion was made from stays signed; one set to 6 by hand may go back.
+    const withConclusion = await insertLead(wien, 'Vertragspartner', 6);
+    await sql("INSERT INTO conclusions (school_id, firstname, lastname, created_by_name, lead_id) VALUES ($1, 'Eva', 'Vertragspartner', 'office', $2)", [wien, withConclusion]);
+    const back = await call('PUT', `/api-lead/data?id=${withConclusion}`, 'wien', { ...form(wien, { lead_status_id: 7 }), version: (await read(withConclusion)).version });
+    expect(back.statusCode).toBe(400);
+    expect(back.json<{ fields: Record<string, string> }>().fields).toHaveProperty('lead_status_id');
+    const byHand = await insertLead(wien, 'Versehen', 6);
+    expect((await call('PUT', `/api-lead/data?id=${byHand}`, 'wien', { ...form(wien, { lead_status_id: 7 }), version: (await read(byHand)).version })).statusCode).toBe(200);
 
     const concluded = await insertLead(wien, 'Abgeschlossen', 6);
     const notes = async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM student_notes'))[0]!.n;
