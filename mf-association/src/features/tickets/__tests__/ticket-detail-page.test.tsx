@@ -111,7 +111,7 @@ describe('ticket thread (/e-ticket/edit/{mode}/{id})', () => {
 
     expect(await screen.findByText('Ist unterwegs.')).toBeTruthy();
     expect(replyMock).toHaveBeenCalledWith(1, 4, { message: 'Danke, hier das Foto.' }, [photo]);
-    expect(getTicketMock).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(getTicketMock).toHaveBeenCalledTimes(2));
     expect(box.value).toBe('');
     expect(box.getAttribute('aria-invalid')).toBe('false');
     expect(within(replyForm).queryByRole('list', { name: 'Ausgewählte Anhänge' })).toBeNull();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { TeamMember } from 'shared-kernel/contracts';
@@ -48,7 +48,7 @@ describe('team', () => {
     expect(within(ben).getByText('Unsichtbar')).toBeTruthy();
     await userEvent.click(within(ben).getByRole('button', { name: 'Ben Maier einblenden' }));
     expect(setTeamMemberHidden).toHaveBeenCalledWith(members[1], false);
-    expect(getTeam).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(getTeam).toHaveBeenCalledTimes(2));
 
     const file = new File([new Uint8Array([1, 2, 3])], 'ben.jpg', { type: 'image/jpeg' });
     await userEvent.upload(within(ben).getByLabelText('Foto für Ben Maier hochladen'), file);

@@ -131,7 +131,7 @@ describe('reminders list', () => {
       }, expect.stringMatching(/^[0-9a-f]{32}$/)),
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Neue Wiedervorlage' })).toBeNull());
-    expect(getReminderList).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(getReminderList).toHaveBeenCalledTimes(2));
   });
 
   it('edits a reminder with the version it read and marks one done', async () => {

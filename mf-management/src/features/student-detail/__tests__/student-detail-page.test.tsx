@@ -347,7 +347,7 @@ describe('personal data form', () => {
     expect(await screen.findByText('Mustermann')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Persönliche Daten' })).toBeNull();
     // The header (name, status) is loaded again.
-    expect(api.getStudentData).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(api.getStudentData).toHaveBeenCalledTimes(2));
   });
 
   it('shows the error box with the code text when the save fails and marks the fields the server refused', async () => {
@@ -514,7 +514,7 @@ describe('reminders column', () => {
     await user.click(done);
     await waitFor(() => expect(api.markReminderDone).toHaveBeenCalledWith(expect.objectContaining({ reminder_id: 41, subject: 'Rückruf' })));
     await waitFor(() => expect(screen.queryByText('Rückruf')).toBeNull());
-    expect(api.getTimeline).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(api.getTimeline).toHaveBeenCalledTimes(2));
   });
 
   it('creates a new reminder from the toolbar with subject, deadline and notes', async () => {
@@ -530,6 +530,6 @@ describe('reminders column', () => {
       lead_id: null, school_id: null, delegated_to: null, done: false,
     }, expect.stringMatching(/^[0-9a-f]{32}$/)));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Neue Wiedervorlage' })).toBeNull());
-    expect(api.getOpenStudentReminders).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(api.getOpenStudentReminders).toHaveBeenCalledTimes(2));
   });
 });
