@@ -13,9 +13,17 @@ if (typeof jest !== 'undefined') jest.setTimeout(60_000);
 /** Database backends an API test runs on. */
 export type Backend = 'pglite' | 'postgres';
 
-/** ['pglite'] plus 'postgres' when TEST_DATABASE_URL names a server (CI sets it). */
+/**
+ * ['pglite'] plus 'postgres' when TEST_DATABASE_URL names a server (CI sets it).
+ * TEST_BACKENDS=postgres narrows it (the Node 24 run of CI: production runs on a server).
+ */
 export function backends(): Backend[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const all: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const only = process.env.TEST_BACKENDS?.split(',').map((name) => name.trim()).filter(Boolean);
+  if (!only?.length) return all;
+  const chosen = all.filter((backend) => only.includes(backend));
+  if (!chosen.length) throw new Error(`TEST_BACKENDS=${process.env.TEST_BACKENDS} names no available backend (${all.join(', ')})`);
+  return chosen;
 }
 
 /** A fresh, empty (migrated) database and how to get rid of it. */
