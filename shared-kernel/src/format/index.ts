@@ -15,3 +15,4 @@ export {
   todayIso,
 } from './dates.js';
 export { DEFAULT_MONEY_LOCALE, formatMoney, parseMoney, centsToInputText } from './money.js';
+export { parseRouteId } from './route-id.js';

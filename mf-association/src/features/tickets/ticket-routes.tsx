@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { RequireAtom, Spinner } from 'shared-kernel';
+import { parseRouteId, RequireAtom, Spinner } from 'shared-kernel';
 import type { Atom } from 'shared-kernel/contracts';
 
 // The ticket screens are their own chunks: their forms bring formik, which the association
@@ -23,8 +23,8 @@ function Screen({ atom, children }: { atom: Atom; children: ReactNode }) {
 /** /e-ticket/edit/{mode}/{id}: mode 2 is technical feedback, any other value a support request (spec 002 §2.1). */
 function TicketDetailRoute() {
   const params = useParams();
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return <Navigate to="/e-dash" replace />;
+  const id = parseRouteId(params.id);
+  if (id === null) return <Navigate to="/e-dash" replace />;
   const mode = params.mode === '2' ? 2 : 1;
   // key: a different ticket starts with a fresh reply box.
   return <TicketDetailPage key={`${mode}-${id}`} mode={mode} id={id} />;

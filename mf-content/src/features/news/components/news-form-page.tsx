@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, useRequest, useSchoolFilter } from 'shared-kernel';
+import { PageHeader, parseRouteId, ErrorPanel, Spinner, useRequest, useSchoolFilter } from 'shared-kernel';
 import type { SchoolRef } from 'shared-kernel/contracts';
 import { NS } from '../../../i18n.js';
 import { getNews } from '../api/get-news.js';
@@ -61,8 +61,8 @@ export function NewsFormPage() {
   const { t } = useTranslation(NS);
   const { mode, id } = useParams();
   if (!isMode(mode)) return <Navigate to="/c-news" replace />;
-  const itemId = id === undefined ? null : Number(id);
-  if (mode !== 'create' && (itemId === null || !Number.isInteger(itemId) || itemId < 1)) {
+  const itemId = parseRouteId(id);
+  if (mode !== 'create' && itemId === null) {
     return <Navigate to="/c-news" replace />;
   }
   return (

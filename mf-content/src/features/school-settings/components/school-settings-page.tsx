@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, useRequest } from 'shared-kernel';
+import { PageHeader, parseRouteId, ErrorPanel, Spinner, useRequest } from 'shared-kernel';
 import { NS } from '../i18n.js';
 import { getSchoolSettings } from '../api/school-settings-api.js';
 import { AddressWarning } from './address-warning.js';
@@ -10,8 +10,8 @@ import { SchoolSettingsForm } from './school-settings-form.js';
 export function SchoolSettingsPage() {
   const { t } = useTranslation(NS);
   const { mode, id } = useParams();
-  const schoolId = Number(id);
-  const valid = mode === 'edit' && Number.isInteger(schoolId) && schoolId > 0;
+  const schoolId = parseRouteId(id) ?? 0;
+  const valid = mode === 'edit' && schoolId > 0;
   const { state, data, reload } = useRequest((signal) => getSchoolSettings(schoolId, signal), [schoolId], { enabled: valid });
   if (!valid) return <Navigate to="/c-settings" replace />;
   return (

@@ -2,7 +2,7 @@ import { yupToFormErrors, type FormikErrors, type FormikHelpers } from 'formik';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, SubmitStateBox, errorFields, toErrorCode, toast, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
+import { PageHeader, parseRouteId, toast, toErrorCode, errorFields, ErrorPanel, Spinner, SubmitStateBox, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
 import { ACCOUNT_CREDITOR_MAX, ACCOUNT_NAME_MAX, accountSchema, type AccountData, type AccountForm } from 'shared-kernel/contracts';
 import { CheckboxField, ConflictNotice, FormikForm, IbanBicFields, SelectField, SubmitButton, TextField, useRecordVersion, useSubmissionKey } from 'shared-kernel/forms';
 import { createAccount, getAccount, lookupIban, updateAccount } from '../api/accounts.js';
@@ -140,8 +140,8 @@ function LoadedAccount({ accountId }: { accountId: number }) {
 export function AccountFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { t } = useTranslation(NS);
   const { id } = useParams();
-  const accountId = Number(id);
-  if (mode === 'edit' && (!Number.isInteger(accountId) || accountId < 1)) return <Navigate to={LIST} replace />;
+  const accountId = parseRouteId(id) ?? 0;
+  if (mode === 'edit' && accountId < 1) return <Navigate to={LIST} replace />;
   return (
     <>
       <PageHeader title={t(`accounts.form_title_${mode}`)} />

@@ -1,16 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, useRequest, useSessionStore } from 'shared-kernel';
+import { ErrorPanel, PageHeader, parseRouteId, Spinner, useRequest, useSessionStore } from 'shared-kernel';
 import { getAccountOptions, getConclusionData, type ConclusionDataQuery } from '../api/conclusion-form.js';
 import { NS } from '../i18n.js';
 import { ConclusionForm } from './conclusion-form.js';
 
-/** A positive whole number of the route, or null. */
-function positiveId(text: string | undefined): number | null {
-  if (text === undefined || !/^\d+$/.test(text)) return null;
-  const value = Number(text);
-  return value >= 1 && value <= 2_147_483_647 ? value : null;
-}
 
 /**
  * The route's shape (spec 000 §2): create[/{sid}[/{lid}]] (0 = no student, to give only a lead)
@@ -18,18 +12,18 @@ function positiveId(text: string | undefined): number | null {
  */
 export function parseConclusionRoute(mode: string | undefined, first: string | undefined, second: string | undefined): ConclusionDataQuery | null {
   if (mode === 'edit') {
-    const id = positiveId(first);
+    const id = parseRouteId(first);
     return id !== null && second === undefined ? { id } : null;
   }
   if (mode !== 'create') return null;
   const query: ConclusionDataQuery = {};
   if (first !== undefined && first !== '0') {
-    const sid = positiveId(first);
+    const sid = parseRouteId(first);
     if (sid === null) return null;
     query.sid = sid;
   }
   if (second !== undefined) {
-    const lid = positiveId(second);
+    const lid = parseRouteId(second);
     if (lid === null) return null;
     query.lid = lid;
   }

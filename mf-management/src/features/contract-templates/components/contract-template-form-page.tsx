@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, SubmitStateBox, errorFields, formatMoney, toErrorCode, toast, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
+import { PageHeader, parseRouteId, formatMoney, toast, toErrorCode, errorFields, ErrorPanel, Spinner, SubmitStateBox, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
 import {
   CONTRACT_CANCELLATION_MONTHS,
   CONTRACT_FOLLOW_MONTHS,
@@ -218,9 +218,9 @@ function ContractTemplateEditor({ mode, template }: { mode: ContractTemplateForm
 export function ContractTemplateFormPage({ mode }: { mode: ContractTemplateFormMode }) {
   const { t } = useTranslation(NS);
   const { id: idParam } = useParams();
-  const id = Number(idParam);
+  const id = parseRouteId(idParam) ?? 0;
   const needsTemplate = mode !== 'create';
-  const validId = !needsTemplate || (Number.isInteger(id) && id > 0);
+  const validId = !needsTemplate || id > 0;
   const { state, data, reload } = useRequest((signal) => (needsTemplate ? getContractTemplate(id, signal) : Promise.resolve(null)), [mode, id], {
     enabled: validId,
   });

@@ -2,7 +2,7 @@ import { useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { Button, ErrorPanel, PageHeader, Spinner, formatDateTime, toErrorCode, toast, useRequest } from 'shared-kernel';
+import { PageHeader, parseRouteId, Button, formatDateTime, toast, toErrorCode, ErrorPanel, Spinner, useRequest } from 'shared-kernel';
 import { INVITE_TRANSPORTS, invitationFormSchema, type AppointmentRow, type InvitationForm, type LeadData } from 'shared-kernel/contracts';
 import { CheckboxField, DateTimeField, FormikForm, RichTextField, SelectField, SubmitButton, TextAreaField, TextField, useSubmissionKey } from 'shared-kernel/forms';
 import { getLead } from '../../leads/api/leads.js';
@@ -169,9 +169,9 @@ function InviteForm({ lead, type, offered, templates }: { lead: LeadData; type: 
 export function InvitePage() {
   const { t } = useTranslation(NS);
   const params = useParams();
-  const leadId = Number(params.id);
-  const type = Number(params.type) as InviteType;
-  const valid = Number.isInteger(leadId) && leadId > 0 && (type === 1 || type === 2);
+  const leadId = parseRouteId(params.id) ?? 0;
+  const type = (params.type === '1' ? 1 : params.type === '2' ? 2 : 0) as InviteType;
+  const valid = leadId > 0 && (type === 1 || type === 2);
   const { state, data, reload } = useRequest(
     async (signal) => {
       const lead = (await getLead(leadId, signal)).data;

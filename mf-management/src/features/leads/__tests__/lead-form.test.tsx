@@ -116,4 +116,10 @@ describe('lead form', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(updateLead).toHaveBeenLastCalledWith(7, expect.anything(), 4);
   });
+
+  it.each(['1e3', '0x10', '007', '0'])('an address whose id is not plain digits (%s) opens no lead: back to the list', async (id) => {
+    renderAt(`/m-lead/edit/${id}`);
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(getLead).not.toHaveBeenCalled();
+  });
 });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, todayIso, useRequest, useSchoolFilter } from 'shared-kernel';
+import { PageHeader, parseRouteId, todayIso, ErrorPanel, Spinner, useRequest, useSchoolFilter } from 'shared-kernel';
 import { LeadFlowPanel } from '../../lead-flow/components/lead-flow-panel.js';
 import { getLead } from '../api/leads.js';
 import { NS } from '../i18n.js';
@@ -46,8 +46,8 @@ function LoadedLead({ leadId }: { leadId: number }) {
 export function LeadEditPage() {
   const { t } = useTranslation(NS);
   const { id } = useParams();
-  const leadId = Number(id);
-  if (!Number.isInteger(leadId) || leadId < 1) return <Navigate to={LIST} replace />;
+  const leadId = parseRouteId(id);
+  if (leadId === null) return <Navigate to={LIST} replace />;
   return (
     <>
       <PageHeader title={t('leads.edit_title')} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, SubmitStateBox, errorFields, toErrorCode, toast, useRequest } from 'shared-kernel';
+import { PageHeader, parseRouteId, toast, toErrorCode, errorFields, ErrorPanel, Spinner, SubmitStateBox, useRequest } from 'shared-kernel';
 import { roleSchema, type Atom, type RoleForm, type RoleRow, type Versioned } from 'shared-kernel/contracts';
 import { ConflictNotice, FormikForm, SubmitButton, TextField, useRecordVersion } from 'shared-kernel/forms';
 import { createRole, getRole, updateRole } from '../api/roles.js';
@@ -88,9 +88,9 @@ function RoleEditor({ mode, role }: { mode: RoleFormMode; role: RoleRow }) {
 export function RoleFormPage({ mode }: { mode: RoleFormMode }) {
   const { t } = useTranslation(NS);
   const { id: idParam } = useParams();
-  const id = Number(idParam);
+  const id = parseRouteId(idParam) ?? 0;
   const needsRole = mode !== 'create';
-  const validId = !needsRole || (Number.isInteger(id) && id > 0);
+  const validId = !needsRole || id > 0;
   const { state, data, reload } = useRequest((signal) => (needsRole ? getRole(id, signal) : Promise.resolve(EMPTY_ROLE)), [mode, id], {
     enabled: validId,
   });

@@ -2,7 +2,7 @@ import { getIn, useFormikContext } from 'formik';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { Button, ErrorPanel, PageHeader, Spinner, useRequest } from 'shared-kernel';
+import { PageHeader, parseRouteId, Button, ErrorPanel, Spinner, useRequest } from 'shared-kernel';
 import { templateDocumentFormSchema, type TemplateFilled } from 'shared-kernel/contracts';
 import { FormikForm, RichTextEditor, TextField } from 'shared-kernel/forms';
 import { getFilledTemplate } from '../api/template-document.js';
@@ -108,9 +108,9 @@ export function TemplateDocumentPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const params = useParams();
-  const templateId = Number(params.templateId);
-  const entityId = Number(params.entityId);
-  const valid = Number.isInteger(templateId) && templateId > 0 && Number.isInteger(entityId) && entityId > 0;
+  const templateId = parseRouteId(params.templateId) ?? 0;
+  const entityId = parseRouteId(params.entityId) ?? 0;
+  const valid = templateId > 0 && entityId > 0;
   const { state, data, reload } = useRequest((signal) => getFilledTemplate(templateId, entityId, signal), [templateId, entityId], { enabled: valid });
   if (!valid) return <ErrorPanel code={3} />;
   return (

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, useRequest, useSchoolFilter } from 'shared-kernel';
+import { ErrorPanel, PageHeader, Spinner, useRequest, useSchoolFilter, parseRouteId } from 'shared-kernel';
 import { getTemplate } from '../api/templates.js';
 import { NS } from '../i18n.js';
 import { emptyTemplateValues, templateToValues } from '../utils/template-form-values.js';
@@ -41,9 +41,9 @@ export function TemplateFormPage() {
   const { mode: given, id } = useParams();
   const mode: TemplateFormMode | null =
     given === 'copy' ? 'template' : given === 'create' || given === 'edit' || given === 'template' ? given : null;
-  const templateId = id === undefined ? null : Number(id);
+  const templateId = parseRouteId(id);
   if (mode === null) return <Navigate to={LIST} replace />;
-  if (mode !== 'create' && (templateId === null || !Number.isInteger(templateId) || templateId < 1)) return <Navigate to={LIST} replace />;
+  if (mode !== 'create' && templateId === null) return <Navigate to={LIST} replace />;
   return (
     <>
       <PageHeader title={t(`templates.form_title_${mode}`)} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, useRequest } from 'shared-kernel';
+import { PageHeader, parseRouteId, ErrorPanel, Spinner, useRequest } from 'shared-kernel';
 import { getRoleChoices, getUser, type RoleChoice, type UserDetail } from '../api/users.js';
 import { NS } from '../i18n.js';
 import { UserForm } from './user-form.js';
@@ -12,8 +12,8 @@ import { UserForm } from './user-form.js';
 export function UserFormPage() {
   const { t } = useTranslation(NS);
   const { id: idParam } = useParams();
-  const id = idParam === undefined ? undefined : Number(idParam);
-  const validId = id === undefined || (Number.isInteger(id) && id > 0);
+  const id = idParam === undefined ? undefined : (parseRouteId(idParam) ?? 0);
+  const validId = id === undefined || id > 0;
   const { state, data, reload } = useRequest<{ user: UserDetail | null; roles: RoleChoice[] }>(
     async (signal) => {
       if (id === undefined) return { user: null, roles: await getRoleChoices(signal) };
