@@ -171,13 +171,21 @@ export interface LeadAttendance {
   version: number;
 }
 
-/** PUT /api-lead/attend?id&type body: the attendance date (ISO instant), null clears it. */
+/** Clock difference between a browser and the server that an attendance "now" may have. */
+const ATTENDANCE_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * PUT /api-lead/attend?id&type body: the attendance date (ISO instant), null clears it. One
+ * cannot have attended in the future (a typo in the year would otherwise mark a lead as
+ * attended and stop the flow's reminders).
+ */
 export const attendanceFormSchema = yup.object({
   date: yup
     .string()
     .nullable()
     .defined()
-    .test('date', MSG.date, (value) => value === null || isIsoInstant(value)),
+    .test('date', MSG.date, (value) => value === null || isIsoInstant(value))
+    .test('not_future', MSG.notFuture, (value) => value === null || !isIsoInstant(value) || Date.parse(value) <= Date.now() + ATTENDANCE_CLOCK_SKEW_MS),
 });
 
 export const noInterestFormSchema = yup.object({

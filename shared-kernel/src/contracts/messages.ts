@@ -6,6 +6,7 @@ export const MSG = {
   required: 'form.required',
   email: 'form.invalid_email',
   date: 'form.invalid_date',
+  notFuture: 'form.not_future',
   number: 'form.invalid_number',
   amount: 'form.invalid_amount',
   tooLong: 'form.too_long',

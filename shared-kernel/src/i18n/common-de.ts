@@ -75,6 +75,7 @@ export const commonDe = {
     required: 'Pflichtfeld',
     invalid_email: 'Ungültige E-Mail-Adresse',
     invalid_date: 'Ungültiges Datum',
+    not_future: 'Das Datum darf nicht in der Zukunft liegen',
     invalid_number: 'Ungültige Zahl',
     invalid_amount: 'Ungültiger Betrag',
     too_long: 'Feldlänge überschritten',

@@ -75,6 +75,7 @@ export const commonEn = {
     required: 'Required field',
     invalid_email: 'Invalid e-mail address',
     invalid_date: 'Invalid date',
+    not_future: 'The date cannot be in the future',
     invalid_number: 'Invalid number',
     invalid_amount: 'Invalid amount',
     too_long: 'Field length exceeded',

@@ -204,6 +204,9 @@ describe.each(backends())('lead flow on %s', (backend) => {
     expect(saved.json()).toEqual({ success: true, version: version + 1 });
     expect((await put('2026-11-20T16:00:00Z', version)).statusCode).toBe(409);
     expect((await put('gestern', version + 1)).json()).toEqual({ error: 4, fields: { date: 'form.invalid_date' } });
+    // One cannot have attended in the future (a mistyped year).
+    const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    expect((await put(nextYear, version + 1)).json()).toEqual({ error: 4, fields: { date: 'form.not_future' } });
     expect((await put(null, version + 1, 'reader')).statusCode).toBe(403);
     expect((await put(null, version + 1, 'graz')).statusCode).toBe(404);
     expect((await read()).date).toBe('2026-11-20T16:00:00.000Z');
