@@ -81,10 +81,20 @@ export const ERROR = {
   preStudentNotPossible: 66,
   /** Conclusions: the conclusion's school contract template or bank account no longer exists (activation impossible). */
   activationSourceMissing: 68,
+  /** Student contracts: the contract cannot be cancelled (only an active contract, status 1, without a cancellation date) (409). */
+  contractNotCancellable: 69,
+  /** Student contracts: no effective cancellation date can be proposed: the contract's terms or start are missing or faulty (spec 001 §8). */
+  cancellationNotProposable: 70,
+  /** Student contracts: the contract is not cancelled (no cancellation date): nothing to withdraw, no confirmation to print (409). */
+  contractNotCancelled: 71,
   /** Leads: the lead became a student (status 6 or a student refers to it) and is not deleted (409). */
   leadConverted: 72,
   /** Leads: the lead's contract is signed (status 6); it cannot be marked "no interest" (409). */
   leadConcluded: 73,
+  /** Student contracts: no payment period can be skipped (the member status is one of DISABLED_MEMBER_STATUSES, the contract is not active, or no period is due) (409). */
+  skipNotPossible: 74,
+  /** Student contracts: receipts were made for the contract; it cannot be deleted (cancel it or set it inactive) (409). */
+  contractHasReceipts: 75,
   /** Appointments: invitations name the appointment; it can be deleted only with status 2 ("can be removed"). */
   appointmentInUse: 76,
   /** Invitation: a chosen appointment is not an upcoming one of the lead's school and the invitation's type. */

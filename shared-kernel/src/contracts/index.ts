@@ -33,3 +33,4 @@ export * from './leads.js';
 export * from './lead-flow.js';
 export * from './person-texts.js';
 export * from './jobs.js';
+export * from './student-contracts.js';
