@@ -67,6 +67,8 @@ export const ERROR = {
   recipientWithoutEmail: 55,
   /** Bank accounts: the account is used by student contracts, payments, income or conclusions and cannot be deleted. */
   accountInUse: 56,
+  /** Student money: the payment is booked (bd set); it cannot be changed, assigned or deleted (409). */
+  paymentBooked: 57,
   /** Contract templates: student contracts or conclusions use the template; it cannot be deleted. */
   contractTemplateInUse: 58,
   /** Contract templates: contracts use the template; it cannot be moved to another school. */
@@ -75,10 +77,18 @@ export const ERROR = {
   conclusionActivated: 60,
   /** Conclusions: the SEPA mandate reference is already used with this creditor account. */
   mandateRefInUse: 61,
+  /** Student money: only a fully settled (paid or credited) receipt can be closed (409). */
+  receiptNotSettled: 62,
+  /** Student money: more than is open: an assignment above the payment or the receipt's open amount, or a credit note above the open amount (400). */
+  amountExceedsOpen: 63,
+  /** Student money: invoices are not generated for this student's network member status (DISABLED_MEMBER_STATUSES) (409). */
+  invoicingDisabled: 64,
   /** Conclusions: the online-contracts page is not configured on this server (ONLINE_CONTRACTS_URL, ONLINE_CONTRACTS_SECRET). */
   onlineContractsNotConfigured: 65,
   /** Conclusions: a pre-student needs an activated conclusion with a student and no network member number yet. */
   preStudentNotPossible: 66,
+  /** Student money: the receipt is not in a state for this action (archived, already open, not a credit note, a sub-receipt) (409). */
+  receiptStateRefused: 67,
   /** Conclusions: the conclusion's school contract template or bank account no longer exists (activation impossible). */
   activationSourceMissing: 68,
   /** Student contracts: the contract cannot be cancelled (only an active contract, status 1, without a cancellation date) (409). */
@@ -109,6 +119,10 @@ export const ERROR = {
   importTooLarge: 83,
   /** Legacy lead import: only .csv, .txt and .xlsx files are imported. */
   importFileType: 84,
+  /** Student money: a payment's amount cannot go below what is assigned of it to receipts (400). */
+  paymentBelowAssigned: 85,
+  /** Student money: payment and receipt are in different currencies (400). */
+  currencyMismatch: 86,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

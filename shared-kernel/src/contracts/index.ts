@@ -34,3 +34,4 @@ export * from './lead-flow.js';
 export * from './person-texts.js';
 export * from './jobs.js';
 export * from './student-contracts.js';
+export * from './student-money.js';
