@@ -23,8 +23,7 @@ const id = () => yup.number().typeError(MSG.invalid).integer(MSG.invalid).min(1,
 const amount = () =>
   yup.number().typeError(MSG.amount).integer(MSG.amount).min(1, MSG.amount).max(MAX_AMOUNT_CENTS, MSG.amount);
 
-/** Receipt types (000 §9): 1 open, 2 archived. */
-export const RECEIPT_TYPE = { open: 1, archived: 2 } as const;
+/** Receipt types (000 §9): 1 open, 2 archived (RECEIPT_TYPE in enums.ts). */
 export type ReceiptType = 1 | 2;
 /**
  * What a receipt is: 'IR' invoice of a contract period (generated), 'GT' manual booking,
