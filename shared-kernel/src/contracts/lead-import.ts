@@ -51,7 +51,8 @@ export const LEAD_IMPORT_FILTER_FIELDS = ['fn', 'ln', 'z', 'c', 'em', 'p1', 'p2'
 export const LEAD_IMPORT_SORT_FIELDS = ['dc', 'fn', 'ln', 'z', 'c', 'sn'] as const;
 
 /** Why a selected row was not imported. */
-export type LeadImportSkipReason = 'email' | 'name_phone' | 'no_lastname';
+/** invalid: a name longer than the lead form allows. */
+export type LeadImportSkipReason = 'email' | 'name_phone' | 'no_lastname' | 'invalid';
 
 /** Answer of POST /api-import/leglead {ids}. */
 export interface LeadImportResult {

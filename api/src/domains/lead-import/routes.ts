@@ -19,6 +19,7 @@ import { pagedListResponseSchema } from '../../lib/paged-list.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { validate } from '../../lib/validate.js';
 import { insertLead } from '../leads/repository.js';
+import { fitToLeadForm } from './fit-to-form.js';
 import { parseImport, type ImportRecord } from './parse.js';
 import {
   emailKey,
@@ -91,7 +92,8 @@ function annotationOf(record: ImportRecord): string {
  * Creates leads (origin 9, legacy import) from staged rows in file order, skipping those
  * without last name and duplicates in their school: the same e-mail address, or the same
  * first and last name with one of the same phone numbers (digits compared), among the
- * existing leads and the rows created before in this import. Runs in the caller's transaction.
+ * existing leads and the rows created before in this import. Values the lead form would refuse
+ * are fitted first (fitToLeadForm). Runs in the caller's transaction.
  */
 async function importRows(tx: Parameters<typeof insertLead>[0], rows: readonly StagedRow[], userId: number): Promise<LeadImportResult> {
   await lockSchoolsForImport(tx, rows.map((row) => row.school_id));
@@ -99,37 +101,39 @@ async function importRows(tx: Parameters<typeof insertLead>[0], rows: readonly S
   const skipped: LeadImportResult['skipped'] = [];
   let created = 0;
   for (const row of rows) {
-    const name = `${row.firstname} ${row.lastname}`.trim();
-    const phones = [phoneDigits(row.phone), phoneDigits(row.mobile)].filter(Boolean);
-    const email = row.email.trim();
+    const fitted = fitToLeadForm(row);
+    const name = `${fitted.firstname} ${fitted.lastname}`.trim();
+    const phones = [phoneDigits(fitted.phone), phoneDigits(fitted.mobile)].filter(Boolean);
+    const email = fitted.email;
     let reason: LeadImportSkipReason | null = null;
-    if (row.lastname.trim() === '') reason = 'no_lastname';
+    if (fitted.lastname === '') reason = 'no_lastname';
+    else if (fitted.invalidName) reason = 'invalid';
     else if (email !== '' && keys.emails.has(emailKey(row.school_id, email))) reason = 'email';
-    else if (phones.some((phone) => keys.namePhones.has(namePhoneKey(row.school_id, row.firstname, row.lastname, phone)))) reason = 'name_phone';
+    else if (phones.some((phone) => keys.namePhones.has(namePhoneKey(row.school_id, fitted.firstname, fitted.lastname, phone)))) reason = 'name_phone';
     if (reason) {
-      skipped.push({ id: row.id, name: name || `#${row.id}`, reason });
+      skipped.push({ id: row.id, name: name.slice(0, 100) || `#${row.id}`, reason });
       continue;
     }
     await insertLead(
       tx,
       {
         school_id: row.school_id,
-        firstname: row.firstname.trim(),
-        lastname: row.lastname.trim(),
+        firstname: fitted.firstname,
+        lastname: fitted.lastname,
         email: email || null,
-        phone_regular: row.phone.trim() || null,
-        phone_cellphone: row.mobile.trim() || null,
-        zip: row.zip.trim() || null,
-        city: row.city.trim() || null,
+        phone_regular: fitted.phone || null,
+        phone_cellphone: fitted.mobile || null,
+        zip: fitted.zip || null,
+        city: fitted.city || null,
         date_created: row.date_created,
-        annotation: row.annotation,
+        annotation: fitted.annotation,
         lead_origin_id: LEAD_ORIGIN.legacyImport,
       },
       userId,
     );
     created += 1;
     if (email !== '') keys.emails.add(emailKey(row.school_id, email));
-    for (const phone of phones) keys.namePhones.add(namePhoneKey(row.school_id, row.firstname, row.lastname, phone));
+    for (const phone of phones) keys.namePhones.add(namePhoneKey(row.school_id, fitted.firstname, fitted.lastname, phone));
   }
   return { success: true, created, skipped };
 }

@@ -47,6 +47,7 @@ addNamespace(NS, {
       reason_email: 'gleiche E-Mail-Adresse in der Schule',
       reason_name_phone: 'gleicher Name und gleiche Telefonnummer in der Schule',
       reason_no_lastname: 'kein Nachname',
+      reason_invalid: 'Name länger als im Formular erlaubt',
     },
   },
   en: {
@@ -91,6 +92,7 @@ addNamespace(NS, {
       reason_email: 'same e-mail address in the school',
       reason_name_phone: 'same name and phone number in the school',
       reason_no_lastname: 'no last name',
+      reason_invalid: 'name longer than the form allows',
     },
   },
 });

@@ -272,6 +272,33 @@ describe.each(backends())('legacy lead import API on %s', (backend) => {
     expect((await importIds('office', chosen)).statusCode).toBe(404);
   });
 
+  it('fits rows to the lead form: refused e-mail, phone, zip and city go into the annotation, an over-long name is skipped as invalid', async () => {
+    const longName = 'L'.repeat(101);
+    const csv =
+      'Vorname;Nachname;PLZ;Ort;E-Mail;Telefon;Mobil;Notiz\n' +
+      `Fritz;Falsch;80100-8020-8030;Graz;fritz(at)example;abc;0664 2;Alter Kunde\n` +
+      `Zu;${longName};8010;Graz;;;;\n`;
+    expect((await upload('office', { filename: 'fehler.csv', data: Buffer.from(csv, 'utf8') })).statusCode).toBe(200);
+    const rows = (await list('office', { pageSize: 20 })).json<PagedListResponse<LeadImportRow>>().rows;
+    const ids = rows.filter((r) => r.ln === 'Falsch' || r.ln === longName).map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    const report = (await importIds('office', ids)).json<LeadImportResult>();
+    expect(report.created).toBe(1);
+    expect(report.skipped.map((s) => s.reason)).toEqual(['invalid']);
+    const [lead] = await sql<{ email: string | null; phone_regular: string | null; phone_cellphone: string | null; zip: string | null; city: string; annotation: string }>(
+      "SELECT email, phone_regular, phone_cellphone, zip, city, annotation FROM leads WHERE lastname = 'Falsch'",
+    );
+    expect(lead).toEqual({
+      email: null,
+      phone_regular: null,
+      phone_cellphone: '0664 2',
+      zip: null,
+      city: 'Graz',
+      annotation: 'Alter Kunde\nE-Mail (ungültig): fritz(at)example\nTelefon (ungültig): abc\nPLZ (ungültig): 80100-8020-8030',
+    });
+    expect(await sql('SELECT 1 FROM leads WHERE lastname = $1', [longName])).toEqual([]);
+  });
+
   it('stages and imports a 10,000-row file in one transaction each', async () => {
     const lines = ['Vorname;Nachname;PLZ;Ort;E-Mail;Telefon;Erstellt'];
     for (let i = 0; i < 10_000; i += 1) lines.push(`Vorname${i};Nachname${i};${8000 + (i % 100)};Graz;person${i}@example.test;0316 ${i};01.0${1 + (i % 9)}.2023`);
