@@ -16,6 +16,10 @@ const StudentDetailPage = lazy(() =>
   import('./student-detail/components/student-detail-page.js').then((module) => ({ default: module.StudentDetailPage })),
 );
 
+const CancellationLetterPage = lazy(() =>
+  import('./student-cancellation/components/cancellation-letter-page.js').then((module) => ({ default: module.CancellationLetterPage })),
+);
+
 function Screen({ children }: { children: ReactNode }) {
   return (
     <RequireAtom atom="student_r">
@@ -24,7 +28,7 @@ function Screen({ children }: { children: ReactNode }) {
   );
 }
 
-/** /m-student: list, dashboard (map) and detail of the students. */
+/** /m-student: list, dashboard (map), detail of the students and the cancellation letter. */
 export function StudentsRoutes() {
   return (
     <Routes>
@@ -32,6 +36,7 @@ export function StudentsRoutes() {
       <Route path="list" element={<Screen><StudentListPage /></Screen>} />
       <Route path="dashboard" element={<Screen><StudentDashboardPage /></Screen>} />
       <Route path="details/:id" element={<Screen><StudentDetailPage /></Screen>} />
+      <Route path="cancellation/:id" element={<Screen><RequireAtom atom="student_w"><CancellationLetterPage /></RequireAtom></Screen>} />
       <Route path="*" element={<Navigate to="/m-dash" replace />} />
     </Routes>
   );

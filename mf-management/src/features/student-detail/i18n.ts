@@ -102,6 +102,10 @@ addNamespace(NS, {
         form_title: 'Neue Wiedervorlage',
       },
       student_toolbar: {
+        network_transfer: 'Datenübermittlung an {{brand}}',
+        network_cancellation: 'Kündigungsbestätigung an {{brand}}',
+        network_recorded: 'Die Anfrage an {{brand}} wurde vorgemerkt.',
+        network_pending: 'Diese Anfrage an {{brand}} wartet bereits auf die Übermittlung.',
         document: 'Dokument aus Vorlage',
         pick_title: 'Dokument aus Vorlage',
         pick_label: 'Vorlage',
@@ -226,6 +230,10 @@ addNamespace(NS, {
         form_title: 'New reminder',
       },
       student_toolbar: {
+        network_transfer: 'Data transfer to {{brand}}',
+        network_cancellation: 'Cancellation confirmation to {{brand}}',
+        network_recorded: 'The request to {{brand}} has been recorded.',
+        network_pending: 'This request to {{brand}} is already waiting for transfer.',
         document: 'Document from template',
         pick_title: 'Document from template',
         pick_label: 'Template',

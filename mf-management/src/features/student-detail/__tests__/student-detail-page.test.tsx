@@ -9,6 +9,7 @@ import { createNote, deleteNote, getTimeline, updateNote } from '../api/notes.js
 import { getPersonalData, savePersonalData } from '../api/personal-data.js';
 import { uploadStudentPicture } from '../api/picture.js';
 import { createReminder, getOpenStudentReminders, markReminderDone } from '../api/reminders.js';
+import { requestNetworkCancellationConfirmation, requestNetworkDataTransfer } from '../api/network.js';
 import { getStudentData } from '../api/student-data.js';
 import { StudentDetailPage } from '../components/student-detail-page.js';
 import {
@@ -20,6 +21,7 @@ jest.mock('../api/personal-data.js');
 jest.mock('../api/addresses.js');
 jest.mock('../api/notes.js');
 jest.mock('../api/reminders.js');
+jest.mock('../api/network.js');
 // The URL builders stay real: the tests check the links and the picture's address.
 jest.mock('../api/picture.js', () => ({ ...jest.requireActual('../api/picture.js'), uploadStudentPicture: jest.fn() }));
 jest.mock('../api/documents.js', () => ({
@@ -531,5 +533,25 @@ describe('reminders column', () => {
     }, expect.stringMatching(/^[0-9a-f]{32}$/)));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Neue Wiedervorlage' })).toBeNull());
     await waitFor(() => expect(api.getOpenStudentReminders).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe('network requests in the toolbar', () => {
+  it('records a data transfer and a cancellation confirmation for the network; a failure toasts op_failed', async () => {
+    const transfer = jest.mocked(requestNetworkDataTransfer).mockResolvedValue({ success: true, id: 5, created: true });
+    const cce = jest.mocked(requestNetworkCancellationConfirmation)
+      .mockResolvedValueOnce({ success: true, id: 6, created: false })
+      .mockRejectedValueOnce(new Error('down'));
+    const { user } = renderDetail({ atoms: TRAINER });
+    const brand = makeAppState().brand;
+    await user.click(await screen.findByRole('button', { name: `Datenübermittlung an ${brand}` }));
+    await waitFor(() => expect(transfer).toHaveBeenCalledWith(STUDENT_ID));
+    expect(await screen.findByText(`Die Anfrage an ${brand} wurde vorgemerkt.`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: `Kündigungsbestätigung an ${brand}` }));
+    await waitFor(() => expect(cce).toHaveBeenCalledWith(STUDENT_ID));
+    expect(await screen.findByText(`Diese Anfrage an ${brand} wartet bereits auf die Übermittlung.`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: `Kündigungsbestätigung an ${brand}` }));
+    expect(await screen.findByText('Der Vorgang ist fehlgeschlagen.')).toBeTruthy();
+    await waitFor(() => expect(cce).toHaveBeenCalledTimes(2));
   });
 });

@@ -7,6 +7,8 @@ import styles from './student-detail.module.css';
 export interface StudentFinanceSlotProps {
   studentId: number;
   currency: string;
+  /** Network member status: invoices and skip-fee are hidden for the disabled statuses. */
+  memberStatus: number | null;
 }
 
 function SlotUnavailable() {
@@ -27,7 +29,7 @@ export function FinanceSlot({ name, student }: { name: string; student: StudentD
   return (
     <RemoteSlot<StudentFinanceSlotProps>
       name={name}
-      props={{ studentId: student.stid, currency: student.c_currency }}
+      props={{ studentId: student.stid, currency: student.c_currency, memberStatus: student.e_member_status_id }}
       fallback={<Spinner showLabel />}
       errorFallback={<SlotUnavailable />}
     />

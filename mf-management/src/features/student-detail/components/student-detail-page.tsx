@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button, ErrorPanel, PageHeader, Spinner, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
 import type { StudentData } from 'shared-kernel/contracts';
+import { requestNetworkCancellationConfirmation, requestNetworkDataTransfer } from '../api/network.js';
 import { getStudentData } from '../api/student-data.js';
+import { useNetworkRequest } from '../hooks/use-network-request.js';
 import { useStudentLabels } from '../hooks/use-student-labels.js';
 import { NS } from '../i18n.js';
 import { DocumentFromTemplateDialog } from './document-from-template-dialog.js';
@@ -53,6 +55,7 @@ export function StudentDetailPage() {
   const { key: schoolKey } = useSchoolFilter();
   const canWriteReminders = useCan('reminder_w');
   const canUseTemplates = useCan('template_r');
+  const network = useNetworkRequest();
   const { state, data: student, reload } = useRequest(
     (signal) => (studentId === null ? Promise.reject(new Error('invalid id')) : getStudentData(studentId, signal)),
     [studentId, schoolKey],
@@ -86,6 +89,12 @@ export function StudentDetailPage() {
   const toolbar = (
     <>
       {canUseTemplates && <Button onClick={() => setDocumentPickerOpen(true)}>{t('student_detail.student_toolbar.document')}</Button>}
+      <Button disabled={network.busy} onClick={() => void network.send(() => requestNetworkDataTransfer(studentId))}>
+        {t('student_detail.student_toolbar.network_transfer', { brand: network.brand })}
+      </Button>
+      <Button disabled={network.busy} onClick={() => void network.send(() => requestNetworkCancellationConfirmation(studentId))}>
+        {t('student_detail.student_toolbar.network_cancellation', { brand: network.brand })}
+      </Button>
       {canWriteReminders && (
         <Button variant="primary" onClick={() => setReminderFormOpen(true)}>
           {t('student_detail.new_reminder')}

@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import { Button, ErrorPanel, ModalDialog, Spinner, SubmitStateBox, todayIso, useRequest } from 'shared-kernel';
+import { PAYMENT_METHODS, paymentFormSchema, type PaymentForm, type PaymentRow } from 'shared-kernel/contracts';
+import { DateField, FormikForm, MoneyField, SelectField, SubmitButton, TextAreaField, useSubmissionKey } from 'shared-kernel/forms';
+import { getStudentContractOptions } from '../api/contracts.js';
+import { createPayment, updatePayment } from '../api/payments.js';
+import { useMoneySubmit } from '../hooks/use-money-submit.js';
+import { NS } from '../i18n.js';
+import styles from './student-money.module.css';
+
+type PaymentFormValues = Omit<PaymentForm, 'am' | 'pm'> & { am: number | null; pm: number | null };
+
+export interface PaymentFormDialogProps {
+  studentId: number;
+  currency: string;
+  /** null: a new payment. */
+  payment: PaymentRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * Add or change a payment (student_w + finance_w): date, amount, method, account (SEPA and
+ * transfer; the school's accounts) and annotation. A new payment goes with an Idempotency-Key
+ * per attempt, a change with the version read.
+ */
+export function PaymentFormDialog({ studentId, currency, payment, onClose, onSaved }: PaymentFormDialogProps) {
+  const { t } = useTranslation(NS);
+  const { state: submitState, submit } = useMoneySubmit();
+  const submission = useSubmissionKey();
+  // The school's accounts come with the contract form's lists.
+  const { state, data: options, reload } = useRequest((signal) => getStudentContractOptions(studentId, signal), [studentId]);
+  const title = t(payment ? 'money.payments.form_change' : 'money.payments.form_add');
+  const initialValues: PaymentFormValues = payment
+    ? { pd: payment.pd, am: payment.am, pm: payment.pm, aid: payment.aid, an: payment.an }
+    : { pd: todayIso(), am: null, pm: 3, aid: null, an: '' };
+
+  return (
+    <ModalDialog title={title} onClose={onClose}>
+      {state > 0 ? (
+        <ErrorPanel code={state} onRetry={reload} headingLevel={3} />
+      ) : !options ? (
+        <Spinner showLabel />
+      ) : (
+        <FormikForm<PaymentFormValues>
+          initialValues={initialValues}
+          validationSchema={paymentFormSchema}
+          ariaLabel={title}
+          className={styles.form}
+          onSubmit={async (values, helpers) => {
+            const body = paymentFormSchema.cast(values, { stripUnknown: true }) as PaymentForm;
+            const outcome = await submit(() =>
+              payment ? updatePayment(studentId, payment.id, body, payment.version) : createPayment(studentId, body, submission.keyFor(body)),
+            );
+            if (outcome.ok) {
+              submission.reset();
+              onSaved();
+            } else if (Object.keys(outcome.fields).length > 0) helpers.setErrors(outcome.fields);
+          }}
+        >
+          <DateField name="pd" label={t('money.payment_date')} required />
+          <MoneyField name="am" label={t('money.amount')} currency={payment?.cur ?? currency} required />
+          <SelectField name="pm" label={t('money.method')} required options={PAYMENT_METHODS.map((id) => ({ value: id, label: t(`payment_method.${id}`) }))} />
+          <SelectField
+            name="aid"
+            label={t('money.account')}
+            placeholder={t('money.none')}
+            hint={options.accounts.length === 0 ? t('money.payments.no_account') : undefined}
+            options={options.accounts.map((account) => ({ value: account.id, label: account.name }))}
+          />
+          <TextAreaField name="an" label={t('money.annotation')} rows={3} />
+          <SubmitStateBox state={submitState} />
+          <div className={styles.formActions}>
+            <SubmitButton>{t('money.save')}</SubmitButton>
+            <Button onClick={onClose}>{t('money.cancel')}</Button>
+          </div>
+        </FormikForm>
+      )}
+    </ModalDialog>
+  );
+}
