@@ -588,6 +588,17 @@ class DemoSeeder {
 
     // One payment per paid receipt, fully assigned; SEPA and transfers into the main account.
     const paidReceipts = receipts.map((r, i) => ({ ...r, rno: rnos[i]! })).filter((r) => r.paid > 0);
+    // A goodwill credit note as sub-receipt of an invoice, now and then: the credited part is
+    // not paid (paid + credited never exceeds the amount, migration 101).
+    const archived = paidReceipts.find((r) => r.row.kind === 'IR');
+    const credit = archived && this.rnd.chance(0.05) ? Math.round(c.amount / 4) : 0;
+    if (archived && credit > 0) {
+      archived.paid = Math.min(archived.paid, (archived.row.amount as number) - credit);
+      if (archived.paid + credit < (archived.row.amount as number)) {
+        archived.row.type = 1;
+        await this.tx.query('UPDATE receipts SET type = 1 WHERE rno = $1', [archived.rno]);
+      }
+    }
     const payMethod = (kind: unknown) => (kind === 'GT' ? 3 : c.method);
     const payments = await insertRows(this.tx, 'payments', paidReceipts.map((r) => ({
       school_id: schoolId,
@@ -624,13 +635,11 @@ class DemoSeeder {
       created_at: at(r.payDate!, 16),
     })), null);
 
-    // A goodwill credit note as sub-receipt of an archived invoice, now and then.
-    const archived = paidReceipts.find((r) => r.row.kind === 'IR');
-    if (archived && this.rnd.chance(0.05)) {
+    if (archived && credit > 0) {
       await insertRows(this.tx, 'receipts', [{
-        school_id: schoolId, student_id: student.id, rrno: archived.rno, student_contract_id: contractId, kind: 'CN', type: 2,
+        school_id: schoolId, student_id: student.id, rrno: archived.rno, student_contract_id: contractId, kind: 'CN', type: archived.row.type,
         text: 'Gutschrift Trainingsausfall', date_due: archived.row.date_due, period_start: null, period_end: null,
-        amount: -Math.round(c.amount / 4), paid: 0, currency: 'EUR', dunning_level: 0, dunning_last_at: null,
+        amount: -credit, paid: 0, currency: 'EUR', dunning_level: 0, dunning_last_at: null,
         created_at: at(addDays(archived.row.date_due as string, 10), 9),
       }], null);
     }

@@ -233,8 +233,8 @@ async function loadLead(tx: Queryable, id: number): Promise<LoadedEntity | null>
 async function memberValues(tx: Queryable, studentId: number): Promise<PlaceholderValues> {
   const rows = await tx.query<{ mno: string | null; open: string | null; due: string | null; iban: string | null; mref: string | null }>(
     `SELECT s.mno,
-            (SELECT sum(r.amount - r.paid) FROM receipts r WHERE r.student_id = s.id AND r.type = 1 AND r.rrno IS NULL)::text AS open,
-            (SELECT to_char(min(r.date_due), 'YYYY-MM-DD') FROM receipts r WHERE r.student_id = s.id AND r.type = 1 AND r.amount > r.paid) AS due,
+            (SELECT sum(r.amount - r.paid - r.credited) FROM receipts r WHERE r.student_id = s.id AND r.type = 1 AND r.rrno IS NULL)::text AS open,
+            (SELECT to_char(min(r.date_due), 'YYYY-MM-DD') FROM receipts r WHERE r.student_id = s.id AND r.type = 1 AND r.rrno IS NULL AND r.amount > r.paid + r.credited) AS due,
             c.sepa_iban AS iban, c.sepa_mandate_ref AS mref
        FROM students s
        LEFT JOIN LATERAL (SELECT sepa_iban, sepa_mandate_ref FROM student_contracts sc WHERE sc.student_id = s.id

@@ -85,9 +85,14 @@ describe.each(backends())('demo seed on %s', (backend) => {
       `SELECT count(*)::int AS n FROM receipts r
         WHERE r.paid <> COALESCE((SELECT sum(a.amount) FROM payment_assignments a WHERE a.rno = r.rno), 0)`,
     )).toBe(0);
-    expect(await count('SELECT count(*)::int AS n FROM receipts WHERE type = 2 AND kind <> $1 AND paid <> amount', ['CN'])).toBe(0);
-    expect(await count('SELECT count(*)::int AS n FROM receipts WHERE type = 1 AND paid >= amount')).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM receipts WHERE type = 2 AND kind <> $1 AND rrno IS NULL AND paid + credited <> amount', ['CN'])).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM receipts WHERE type = 1 AND rrno IS NULL AND paid + credited >= amount')).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM payments WHERE payment_date > $1::date', ['2026-11-21'])).toBe(0);
+    // The balance on the student row: receipts − credit notes − assigned payments.
+    expect(await count(
+      `SELECT count(*)::int AS n FROM students s
+        WHERE s.balance <> COALESCE((SELECT sum(r.amount - r.paid) FROM receipts r WHERE r.student_id = s.id), 0)`,
+    )).toBe(0);
   });
 
   it('places reminders around today: overdue, due today, this week, later and done', async () => {

@@ -122,14 +122,21 @@ describe.each(backends())('students API on %s', (backend) => {
       const student = grazStudent.id;
       const before = (await sql<{ balance: number; open_reminders: number }>('SELECT balance, open_reminders FROM students WHERE id = $1', [student]))[0]!;
       const [receipt] = await sql<{ rno: number }>(
-        `INSERT INTO receipts (school_id, student_id, date_due, amount, paid) VALUES ($1, $2, '2026-11-01', 5000, 1000) RETURNING rno`,
+        `INSERT INTO receipts (school_id, student_id, date_due, amount) VALUES ($1, $2, '2026-11-01', 5000) RETURNING rno`,
         [schools.graz, student],
       );
+      // paid is the sum of the receipt's payment assignments (migration 101).
+      const [payment] = await sql<{ id: number }>(
+        `INSERT INTO payments (school_id, student_id, payment_date, amount, payment_method_id) VALUES ($1, $2, '2026-11-02', 5000, 3) RETURNING id`,
+        [schools.graz, student],
+      );
+      await sql('INSERT INTO payment_assignments (school_id, payment_id, rno, amount) VALUES ($1, $2, $3, 1000)', [schools.graz, payment!.id, receipt!.rno]);
       await sql(`INSERT INTO reminders (school_id, date_deadline, subject, student_id) VALUES ($1, '2026-12-01', 'Test', $2)`, [schools.graz, student]);
       let now = (await sql<{ balance: number; open_reminders: number }>('SELECT balance, open_reminders FROM students WHERE id = $1', [student]))[0]!;
       expect(Number(now.balance)).toBe(Number(before.balance) + 4000);
       expect(now.open_reminders).toBe(before.open_reminders + 1);
-      await sql('UPDATE receipts SET paid = 5000, type = 2 WHERE rno = $1', [receipt!.rno]);
+      await sql('UPDATE payment_assignments SET amount = 5000 WHERE rno = $1', [receipt!.rno]);
+      await sql('UPDATE receipts SET type = 2 WHERE rno = $1', [receipt!.rno]);
       await sql("UPDATE reminders SET date_done = now() WHERE student_id = $1 AND subject = 'Test'", [student]);
       now = (await sql<{ balance: number; open_reminders: number }>('SELECT balance, open_reminders FROM students WHERE id = $1', [student]))[0]!;
       expect(Number(now.balance)).toBe(Number(before.balance));
