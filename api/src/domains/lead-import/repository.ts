@@ -116,6 +116,16 @@ export async function stagedRows(tx: Queryable, ids: readonly number[]): Promise
 }
 
 /** Removes rows from the stage (imported or skipped). */
+/** Removes the user's staged batch and its rows; answers how many rows were discarded. */
+export async function discardStage(tx: Queryable, userId: number): Promise<number> {
+  const rows = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM lead_import_rows r JOIN lead_import_batches b ON b.id = r.batch_id WHERE b.user_id = $1',
+    [userId],
+  );
+  await tx.query('DELETE FROM lead_import_batches WHERE user_id = $1', [userId]);
+  return rows.rows[0]?.n ?? 0;
+}
+
 export async function unstage(tx: Queryable, ids: readonly number[]): Promise<void> {
   await tx.query('DELETE FROM lead_import_rows WHERE id = ANY($1::int[])', [ids]);
 }

@@ -31,6 +31,7 @@ import {
   schoolsByName,
   stageBatch,
   stagedRows,
+  discardStage,
   unstage,
   type StagedRecord,
   type StagedRow,
@@ -284,6 +285,23 @@ export default async function leadImportRoutes(app: FastifyInstance) {
         await unstage(tx, ids);
         return result;
       });
+    },
+  );
+
+  app.delete(
+    '/leglead',
+    {
+      config: { access: ACCESS },
+      schema: {
+        summary: "Discards the caller's staged rows (the import's cancel): the uploaded personal data does not wait in the stage for the next upload",
+        tags: ['api-import'],
+        response: { ...errorResponses, 200: { type: 'object', required: ['success', 'discarded'], properties: { success: { type: 'boolean' }, discarded: { type: 'integer' } } } },
+      },
+    },
+    async (request) => {
+      request.audit.entity = 'lead_import';
+      const discarded = await request.scoped((tx) => discardStage(tx, request.session!.user.id));
+      return { success: true, discarded };
     },
   );
 }

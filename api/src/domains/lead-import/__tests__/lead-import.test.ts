@@ -299,6 +299,18 @@ describe.each(backends())('legacy lead import API on %s', (backend) => {
     expect(await sql('SELECT 1 FROM leads WHERE lastname = $1', [longName])).toEqual([]);
   });
 
+  it("cancel discards only the caller's staged rows", async () => {
+    expect((await upload('office', { filename: 'a.csv', data: 'Nachname\nVerwerfen\nAuch\n' })).statusCode).toBe(200);
+    expect((await upload('grazImporter', { filename: 'b.csv', data: 'Nachname\nBleibt\n' })).statusCode).toBe(200);
+    const discard = (user: string) => t.request({ method: 'DELETE', url: '/api-import/leglead', headers: { cookie: cookies[user]! } });
+    expect((await discard('trainer')).statusCode).toBe(403);
+    expect((await discard('office')).json()).toEqual({ success: true, discarded: 2 });
+    expect(await stagedIds('office')).toEqual([]);
+    expect((await list('grazImporter')).json<PagedListResponse<LeadImportRow>>().rows.map((r) => r.ln)).toEqual(['Bleibt']);
+    expect((await discard('office')).json()).toEqual({ success: true, discarded: 0 });
+    expect((await discard('grazImporter')).json()).toEqual({ success: true, discarded: 1 });
+  });
+
   it('stages and imports a 10,000-row file in one transaction each', async () => {
     const lines = ['Vorname;Nachname;PLZ;Ort;E-Mail;Telefon;Erstellt'];
     for (let i = 0; i < 10_000; i += 1) lines.push(`Vorname${i};Nachname${i};${8000 + (i % 100)};Graz;person${i}@example.test;0316 ${i};01.0${1 + (i % 9)}.2023`);

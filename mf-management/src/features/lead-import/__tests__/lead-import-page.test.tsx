@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import type { LeadImportRow } from 'shared-kernel/contracts';
 import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
 import { routes } from '../../../routes';
-import { getStagedLeads, importStagedLeads, uploadLeadFile } from '../api/lead-import';
+import { discardStagedLeads, getStagedLeads, importStagedLeads, uploadLeadFile } from '../api/lead-import';
 
 jest.mock('../api/lead-import');
 
@@ -41,6 +41,7 @@ beforeEach(() => {
       { header: 'Handynr', field: null },
     ],
   });
+  jest.mocked(discardStagedLeads).mockReset().mockResolvedValue(undefined);
   jest.mocked(importStagedLeads).mockReset().mockResolvedValue({ success: true, created: 1, skipped: [{ id: 3, name: 'Uwe Weiß', reason: 'email' }] });
 });
 
@@ -112,6 +113,24 @@ describe('legacy lead import', () => {
     await user.click(await within(table).findByRole('checkbox', { name: /Jürgen Größer/ }));
     await user.click(screen.getByRole('button', { name: 'Ausgewählte importieren' }));
     expect(await screen.findByText('Der Vorgang ist fehlgeschlagen.')).toBeTruthy();
+  });
+
+  it('cancel discards the uploaded rows on the server after confirmation, and keeps them when the user says no', async () => {
+    const { user } = renderArea();
+    await screen.findByRole('table', { name: 'Bereitgestellte Zeilen' });
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Die hochgeladenen Zeilen verwerfen?');
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(discardStagedLeads).not.toHaveBeenCalled();
+
+    jest.mocked(getStagedLeads).mockResolvedValue({ rows: [], pages: 0, total: 0 });
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Verwerfen' }));
+    await waitFor(() => expect(discardStagedLeads).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByText('Größer')).toBeNull());
   });
 
   it('needs lead_w', async () => {

@@ -41,3 +41,8 @@ export function getStagedLeads(request: PagedListRequest, signal?: AbortSignal):
 export function importStagedLeads(ids: readonly number[]): Promise<LeadImportResult> {
   return http.post('api-import/leglead', { json: { ids } }).json<LeadImportResult>();
 }
+
+/** DELETE /api-import/leglead: discards the user's staged rows (cancel). */
+export function discardStagedLeads(): Promise<void> {
+  return http.delete('api-import/leglead').then(() => undefined);
+}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, PageHeader, SubmitStateBox, formatDate, toErrorCode, toast, useSchoolFilter } from 'shared-kernel';
+import { Button, PageHeader, SubmitStateBox, confirmDialog, formatDate, toErrorCode, toast, useSchoolFilter } from 'shared-kernel';
 import {
   LEAD_IMPORT_FIELDS,
   LEAD_IMPORT_PAGE_SIZE,
@@ -9,7 +9,7 @@ import {
   type LeadImportResult,
 } from 'shared-kernel/contracts';
 import { ServerTable, useServerListController, type ServerColumn } from 'shared-kernel/table';
-import { getStagedLeads, importStagedLeads, uploadLeadFile, type LeadImportRow } from '../api/lead-import.js';
+import { discardStagedLeads, getStagedLeads, importStagedLeads, uploadLeadFile, type LeadImportRow } from '../api/lead-import.js';
 import { NS } from '../i18n.js';
 import styles from './lead-import.module.css';
 
@@ -96,10 +96,21 @@ export function LeadImportPage() {
     }
   };
 
-  const cancel = () => {
+  // Cancel discards the uploaded rows on the server (personal data does not wait in the
+  // stage for the next upload) after the user confirms.
+  const cancel = async () => {
+    if (!(await confirmDialog({ message: `${NS}:lead_import.discard_confirm`, danger: true, confirmLabel: `${NS}:lead_import.discard` }))) return;
+    try {
+      await discardStagedLeads();
+    } catch {
+      toast.error('op_failed');
+      return;
+    }
     list.setSelection([]);
     setNothingSelected(false);
     setReport(null);
+    setStagedCount(null);
+    list.reload();
   };
 
   const columns: ServerColumn<LeadImportRow>[] = [
@@ -219,7 +230,7 @@ export function LeadImportPage() {
           label={t('lead_import.rows_title')}
           toolbar={
             <span className={styles.actions}>
-              <Button onClick={cancel}>{t('lead_import.cancel')}</Button>
+              <Button onClick={() => void cancel()}>{t('lead_import.cancel')}</Button>
               <Button variant="primary" onClick={() => void runImport()} disabled={importing}>
                 {t('lead_import.import')}
               </Button>
