@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ErrorPanel } from './error-panel.js';
-import { Spinner } from './spinner.js';
+import { RequestStateView } from './request-state-view.js';
 import styles from './data-panel.module.css';
 
 /** Props of {@link DataPanel}. */
@@ -27,15 +26,12 @@ export interface DataPanelProps<T> {
  */
 export function DataPanel<T>({ title, state, data, onRetry, emptyText, children }: DataPanelProps<T>) {
   const titleId = useId();
-  let body: ReactNode;
-  if (state === -1 && !data) body = <Spinner showLabel />;
-  else if (state > 0) body = <ErrorPanel code={state} onRetry={onRetry} headingLevel={3} />;
-  else if (!data?.length) body = <p>{emptyText}</p>;
-  else body = children(data);
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>{title}</h2>
-      {body}
+      <RequestStateView state={state} data={data} onRetry={onRetry} emptyText={emptyText} errorHeadingLevel={3}>
+        {children}
+      </RequestStateView>
     </section>
   );
 }

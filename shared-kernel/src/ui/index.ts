@@ -10,6 +10,8 @@ export { Spinner, type SpinnerProps } from './spinner.js';
 export { ErrorPanel, type ErrorPanelProps } from './error-panel.js';
 export { RequireAtom, RequireLevel, NoPermissionPanel, type RequireAtomProps, type RequireLevelProps } from './require-atom.js';
 export { DataPanel, type DataPanelProps } from './data-panel.js';
+export { PlainTable, type PlainTableProps } from './plain-table.js';
+export { RequestStateView, type RequestStateViewProps } from './request-state-view.js';
 export { SubmitStateBox, type SubmitStateBoxProps } from './submit-state-box.js';
 export { PageHeader, type PageHeaderProps } from './page-header.js';
 export { Tabs, type TabItem, type TabsProps } from './tabs.js';

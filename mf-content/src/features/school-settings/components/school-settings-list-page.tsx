@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, useRequest, useSchoolFilter } from 'shared-kernel';
+import { PageHeader, PlainTable, RequestStateView, useRequest, useSchoolFilter } from 'shared-kernel';
 import { NS } from '../i18n.js';
 import { getSettingsSchools } from '../api/school-settings-api.js';
 import { AddressWarning } from './address-warning.js';
@@ -19,44 +19,40 @@ export function SchoolSettingsListPage() {
   return (
     <>
       <PageHeader title={t('settings.title')} actions={<Link to="/c-calendar">{t('settings.calendar')}</Link>} />
-      {state > 0 ? (
-        <ErrorPanel code={state} onRetry={reload} />
-      ) : state === -1 && !data ? (
-        <Spinner showLabel />
-      ) : !data?.length ? (
-        <p>{t('settings.empty')}</p>
-      ) : (
-        <table className={styles.table} aria-label={t('settings.schools')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('settings.school')}</th>
-              <th scope="col">{t('settings.microsite')}</th>
-              <th scope="col">{t('settings.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((school) => (
-              <tr key={school.sid}>
-                <th scope="row">
-                  {school.n}
-                  {!school.address_complete && <AddressWarning />}
-                </th>
-                <td>{school.microsite_on ? t('settings.on') : t('settings.off')}</td>
-                <td>
-                  <span className={styles.actions}>
-                    <a href={school.msu} target="_blank" rel="noopener noreferrer" aria-label={t('settings.view_of', { name: school.n })}>
-                      {t('settings.view')}
-                    </a>
-                    <Link to={`/c-settings/edit/${school.sid}`} aria-label={t('settings.open_of', { name: school.n })}>
-                      {t('settings.open')}
-                    </Link>
-                  </span>
-                </td>
+      <RequestStateView state={state} data={data} onRetry={reload} emptyText={t('settings.empty')}>
+        {(rows) => (
+          <PlainTable aria-label={t('settings.schools')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('settings.school')}</th>
+                <th scope="col">{t('settings.microsite')}</th>
+                <th scope="col">{t('settings.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {rows.map((school) => (
+                <tr key={school.sid}>
+                  <th scope="row">
+                    {school.n}
+                    {!school.address_complete && <AddressWarning />}
+                  </th>
+                  <td>{school.microsite_on ? t('settings.on') : t('settings.off')}</td>
+                  <td>
+                    <span className={styles.actions}>
+                      <a href={school.msu} target="_blank" rel="noopener noreferrer" aria-label={t('settings.view_of', { name: school.n })}>
+                        {t('settings.view')}
+                      </a>
+                      <Link to={`/c-settings/edit/${school.sid}`} aria-label={t('settings.open_of', { name: school.n })}>
+                        {t('settings.open')}
+                      </Link>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </PlainTable>
+        )}
+      </RequestStateView>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useFormikContext } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, confirmDialog } from 'shared-kernel';
+import { Button, PlainTable, confirmDialog } from 'shared-kernel';
 import { NS } from '../i18n.js';
 import {
   applyTimetableRow, deleteTimetableRow, newRowKey, shownTimetable, type SettingsValues, type TimetableRow,
@@ -40,7 +40,7 @@ export function TimetableField({ disabled }: { disabled: boolean }) {
       {rows.length === 0 ? (
         <p>{t('settings.timetable_empty')}</p>
       ) : (
-        <table className={styles.table} aria-label={t('settings.timetable')}>
+        <PlainTable dense aria-label={t('settings.timetable')}>
           <thead>
             <tr>
               <th scope="col">{t('settings.event.wd')}</th>
@@ -74,7 +74,7 @@ export function TimetableField({ disabled }: { disabled: boolean }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </PlainTable>
       )}
       <div>
         <Button disabled={disabled} onClick={add}>{t('settings.event_add')}</Button>

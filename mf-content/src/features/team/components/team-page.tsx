@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ErrorPanel, PageHeader, Spinner, toErrorCode, toast, useCan, useRequest } from 'shared-kernel';
+import { Button, PageHeader, PlainTable, RequestStateView, toErrorCode, toast, useCan, useRequest } from 'shared-kernel';
 import { HIDEABLE_SCHOOL_ROLE, type TeamMember } from 'shared-kernel/contracts';
 import { SchoolPicker, useSchoolInView } from '../../../components/school-picker.js';
 import { NS } from '../../../i18n.js';
@@ -43,69 +43,65 @@ export function TeamPage() {
       <div className={styles.toolbar}>
         <SchoolPicker label={t('team.school')} schools={inView} value={schoolId} onChange={setSchoolId} />
       </div>
-      {state > 0 ? (
-        <ErrorPanel code={state} onRetry={reload} />
-      ) : state === -1 && !data ? (
-        <Spinner showLabel />
-      ) : !data?.length ? (
-        <p>{t('team.empty')}</p>
-      ) : (
-        <table className={styles.table} aria-label={t('team.title')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('team.photo')}</th>
-              <th scope="col">{t('team.mno')}</th>
-              <th scope="col">{t('team.name')}</th>
-              <th scope="col">{t('team.school')}</th>
-              <th scope="col">{t('team.grade')}</th>
-              <th scope="col">{t('team.roles')}</th>
-              <th scope="col">{t('team.visibility')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((member) => {
-              const name = `${member.fn} ${member.ln}`;
-              return (
-                <tr key={member.mno}>
-                  <td>
-                    {member.fh ? (
-                      <img className={styles.photo} src={teamPhotoUrl(member.fh)} alt={t('team.photo_of', { name })} />
-                    ) : (
-                      <span className={styles.noPhoto}>{t('team.no_photo')}</span>
-                    )}
-                    {canWrite ? (
-                      <label className={styles.upload}>
-                        {t('team.upload_photo', { name })}
-                        <input type="file" accept="image/jpeg,image/png,image/webp" disabled={busy === member.mno} onChange={onPhoto(member)} />
-                      </label>
-                    ) : null}
-                  </td>
-                  <td>{member.mno}</td>
-                  <td>{name}</td>
-                  <td>{schoolName(member.sid)}</td>
-                  <td>{member.gr ?? ''}</td>
-                  <td>{member.msrid.map((role) => t(`team.role_${role}`)).join(', ')}</td>
-                  <td>
-                    {member.h ? t('team.hidden') : t('team.visible')}
-                    {canWrite && member.msrid.includes(HIDEABLE_SCHOOL_ROLE) ? (
-                      <>
-                        {' '}
-                        <Button
-                          variant="secondary"
-                          disabled={busy === member.mno}
-                          onClick={() => void run(member, () => setTeamMemberHidden(member, member.h === 0))}
-                        >
-                          {member.h ? t('team.show', { name }) : t('team.hide', { name })}
-                        </Button>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+      <RequestStateView state={state} data={data} onRetry={reload} emptyText={t('team.empty')}>
+        {(rows) => (
+          <PlainTable aria-label={t('team.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('team.photo')}</th>
+                <th scope="col">{t('team.mno')}</th>
+                <th scope="col">{t('team.name')}</th>
+                <th scope="col">{t('team.school')}</th>
+                <th scope="col">{t('team.grade')}</th>
+                <th scope="col">{t('team.roles')}</th>
+                <th scope="col">{t('team.visibility')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((member) => {
+                const name = `${member.fn} ${member.ln}`;
+                return (
+                  <tr key={member.mno}>
+                    <td>
+                      {member.fh ? (
+                        <img className={styles.photo} src={teamPhotoUrl(member.fh)} alt={t('team.photo_of', { name })} />
+                      ) : (
+                        <span className={styles.noPhoto}>{t('team.no_photo')}</span>
+                      )}
+                      {canWrite ? (
+                        <label className={styles.upload}>
+                          {t('team.upload_photo', { name })}
+                          <input type="file" accept="image/jpeg,image/png,image/webp" disabled={busy === member.mno} onChange={onPhoto(member)} />
+                        </label>
+                      ) : null}
+                    </td>
+                    <td>{member.mno}</td>
+                    <td>{name}</td>
+                    <td>{schoolName(member.sid)}</td>
+                    <td>{member.gr ?? ''}</td>
+                    <td>{member.msrid.map((role) => t(`team.role_${role}`)).join(', ')}</td>
+                    <td>
+                      {member.h ? t('team.hidden') : t('team.visible')}
+                      {canWrite && member.msrid.includes(HIDEABLE_SCHOOL_ROLE) ? (
+                        <>
+                          {' '}
+                          <Button
+                            variant="secondary"
+                            disabled={busy === member.mno}
+                            onClick={() => void run(member, () => setTeamMemberHidden(member, member.h === 0))}
+                          >
+                            {member.h ? t('team.show', { name }) : t('team.hide', { name })}
+                          </Button>
+                        </>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </PlainTable>
+        )}
+      </RequestStateView>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, ErrorPanel, PageHeader, Spinner, errorBodyCode, formatMoney, showErrorDialog, toast, useCan, useConfirm, useRequest } from 'shared-kernel';
+import { Button, PageHeader, PlainTable, RequestStateView, errorBodyCode, formatMoney, showErrorDialog, toast, useCan, useConfirm, useRequest } from 'shared-kernel';
 import { ERROR, errorKey, type ContractTemplateRow } from 'shared-kernel/contracts';
 import { deleteContractTemplate, getContractTemplates } from '../api/contract-templates.js';
 import { NS } from '../i18n.js';
@@ -37,75 +37,73 @@ export function ContractTemplateListPage() {
     reload();
   };
 
-  let body;
-  if (state > 0) body = <ErrorPanel code={state} onRetry={reload} />;
-  else if (state === -1 && !data) body = <Spinner showLabel />;
-  else if (!data?.length) body = <p>{t('contract_templates.empty')}</p>;
-  else {
-    body = (
-      <table className={styles.table} aria-label={t('contract_templates.list_label')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('contract_templates.name')}</th>
-            <th scope="col">{t('contract_templates.school')}</th>
-            <th scope="col">{t('contract_templates.pay_interval')}</th>
-            <th scope="col" className={styles.amount}>
-              {t('contract_templates.amount_gross')}
-            </th>
-            <th scope="col" className={styles.amount}>
-              {t('contract_templates.activation_gross')}
-            </th>
-            <th scope="col">{t('contract_templates.terms')}</th>
-            <th scope="col">{t('contract_templates.use_count')}</th>
-            <th scope="col">{t('contract_templates.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((template) => (
-            <tr key={template.id}>
-              <th scope="row">{template.name}</th>
-              <td>{template.school}</td>
-              <td>{t(`contract_templates.interval.${template.pay_interval}`)}</td>
-              <td className={styles.amount}>{formatMoney(template.amount_gross, template.currency)}</td>
-              <td className={styles.amount}>{formatMoney(template.activation_gross, template.currency)}</td>
-              <td>{t('contract_templates.terms_value', { start: template.c_interval_start, follow: template.c_interval_follow })}</td>
-              <td>{template.uc}</td>
-              <td>
-                <div className={styles.actions}>
-                  <Link
-                    className={links.smallLink}
-                    to={`/m-conf/contract/edit/${template.id}`}
-                    aria-label={t('contract_templates.edit', { name: template.name })}
-                  >
-                    {t('contract_templates.edit_button')}
-                  </Link>
-                  {canWrite && (
+  const body = (
+    <RequestStateView state={state} data={data} onRetry={reload} emptyText={t('contract_templates.empty')}>
+      {(rows) => (
+        <PlainTable aria-label={t('contract_templates.list_label')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('contract_templates.name')}</th>
+              <th scope="col">{t('contract_templates.school')}</th>
+              <th scope="col">{t('contract_templates.pay_interval')}</th>
+              <th scope="col" className={styles.amount}>
+                {t('contract_templates.amount_gross')}
+              </th>
+              <th scope="col" className={styles.amount}>
+                {t('contract_templates.activation_gross')}
+              </th>
+              <th scope="col">{t('contract_templates.terms')}</th>
+              <th scope="col">{t('contract_templates.use_count')}</th>
+              <th scope="col">{t('contract_templates.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((template) => (
+              <tr key={template.id}>
+                <th scope="row">{template.name}</th>
+                <td>{template.school}</td>
+                <td>{t(`contract_templates.interval.${template.pay_interval}`)}</td>
+                <td className={styles.amount}>{formatMoney(template.amount_gross, template.currency)}</td>
+                <td className={styles.amount}>{formatMoney(template.activation_gross, template.currency)}</td>
+                <td>{t('contract_templates.terms_value', { start: template.c_interval_start, follow: template.c_interval_follow })}</td>
+                <td>{template.uc}</td>
+                <td>
+                  <div className={styles.actions}>
                     <Link
                       className={links.smallLink}
-                      to={`/m-conf/contract/template/${template.id}`}
-                      aria-label={t('contract_templates.copy', { name: template.name })}
+                      to={`/m-conf/contract/edit/${template.id}`}
+                      aria-label={t('contract_templates.edit', { name: template.name })}
                     >
-                      {t('contract_templates.copy_button')}
+                      {t('contract_templates.edit_button')}
                     </Link>
-                  )}
-                  {canDelete && template.uc === 0 && (
-                    <Button
-                      size="small"
-                      variant="danger"
-                      onClick={() => void remove(template)}
-                      aria-label={t('contract_templates.delete', { name: template.name })}
-                    >
-                      {t('common:ui.delete')}
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
-  }
+                    {canWrite && (
+                      <Link
+                        className={links.smallLink}
+                        to={`/m-conf/contract/template/${template.id}`}
+                        aria-label={t('contract_templates.copy', { name: template.name })}
+                      >
+                        {t('contract_templates.copy_button')}
+                      </Link>
+                    )}
+                    {canDelete && template.uc === 0 && (
+                      <Button
+                        size="small"
+                        variant="danger"
+                        onClick={() => void remove(template)}
+                        aria-label={t('contract_templates.delete', { name: template.name })}
+                      >
+                        {t('common:ui.delete')}
+                      </Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </PlainTable>
+      )}
+    </RequestStateView>
+  );
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ErrorPanel, PageHeader, Spinner, formatDateTime, showErrorDialog, toErrorCode, toast, useRequest } from 'shared-kernel';
+import { Button, ErrorPanel, PageHeader, PlainTable, Spinner, formatDateTime, showErrorDialog, toErrorCode, toast, useRequest } from 'shared-kernel';
 import type { JobStatus } from 'shared-kernel/contracts';
 import { getJobs, runJobNow } from '../api/jobs.js';
 import { NS } from '../i18n.js';
@@ -60,7 +60,7 @@ export function JobListPage() {
   else if (state === -1 && !data) body = <Spinner showLabel />;
   else {
     body = (
-      <table className={styles.table} aria-label={t('jobs.list_label')}>
+      <PlainTable alignTop aria-label={t('jobs.list_label')}>
         <thead>
           <tr>
             <th scope="col">{t('jobs.job')}</th>
@@ -112,7 +112,7 @@ export function JobListPage() {
             </tr>
           ))}
         </tbody>
-      </table>
+      </PlainTable>
     );
   }
 

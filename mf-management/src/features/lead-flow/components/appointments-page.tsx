@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button, ErrorPanel, ModalDialog, PageHeader, Spinner, confirmDialog, formatDateTime, toErrorCode, toast, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
+import { Button, ErrorPanel, ModalDialog, PageHeader, PlainTable, Spinner, confirmDialog, formatDateTime, toErrorCode, toast, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
 import { appointmentFormSchema, type AppointmentRow } from 'shared-kernel/contracts';
 import { CheckboxField, DateTimeField, FormikForm, SubmitButton } from 'shared-kernel/forms';
 import { createAppointment, deleteAppointment, listAppointments, updateAppointment } from '../api/lead-flow.js';
@@ -112,7 +112,7 @@ export function AppointmentsPage() {
       {state > 0 && <ErrorPanel code={state} onRetry={reload} />}
       {state === 0 && data && data.length === 0 && <p>{t('lead_flow.appointments_empty')}</p>}
       {state === 0 && data && data.length > 0 && (
-        <table className={styles.table}>
+        <PlainTable dense>
           <caption>{t(`lead_flow.type_${type}`)}</caption>
           <thead>
             <tr>
@@ -143,7 +143,7 @@ export function AppointmentsPage() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </PlainTable>
       )}
       {dialog && (
         <AppointmentDialog

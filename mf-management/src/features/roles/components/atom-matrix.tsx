@@ -1,6 +1,7 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainTable } from 'shared-kernel';
 import { ATOMS, type Atom, type RoleForm } from 'shared-kernel/contracts';
 import { NS } from '../i18n.js';
 import { atomMatrix, type AtomGroupRows } from '../utils/atom-matrix.js';
@@ -61,7 +62,7 @@ export function AtomMatrix({ readOnly }: { readOnly: boolean }) {
           const groupName = t(`roles.group.${group.group}`);
           return (
             <section key={group.group} className={styles.groupBlock}>
-              <table className={styles.table}>
+              <PlainTable>
                 <caption className={styles.caption}>{groupName}</caption>
                 <thead>
                   <tr>
@@ -101,7 +102,7 @@ export function AtomMatrix({ readOnly }: { readOnly: boolean }) {
                     );
                   })}
                 </tbody>
-              </table>
+              </PlainTable>
               <GroupCheckbox group={group} selected={selected} disabled={readOnly} onChange={(checked) => set(group.atoms, checked)} />
             </section>
           );

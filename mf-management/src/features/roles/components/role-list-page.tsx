@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, ErrorPanel, PageHeader, Spinner, errorBodyCode, errorStatus, showErrorDialog, toast, useConfirm, useRequest } from 'shared-kernel';
+import { Button, PageHeader, PlainTable, RequestStateView, errorBodyCode, errorStatus, showErrorDialog, toast, useConfirm, useRequest } from 'shared-kernel';
 import { ERROR, errorKey, type RoleRow } from 'shared-kernel/contracts';
 import { deleteRole, getRoles } from '../api/roles.js';
 import { NS } from '../i18n.js';
@@ -37,54 +37,52 @@ export function RoleListPage() {
     }
   };
 
-  let body;
-  if (state > 0) body = <ErrorPanel code={state} onRetry={reload} />;
-  else if (state === -1 && !data) body = <Spinner showLabel />;
-  else if (!data?.length) body = <p>{t('roles.empty')}</p>;
-  else {
-    body = (
-      <table className={styles.table} aria-label={t('roles.list_label')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('roles.name')}</th>
-            <th scope="col">{t('roles.use_count')}</th>
-            <th scope="col">{t('roles.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((role) => (
-            <tr key={role.id}>
-              <th scope="row">
-                {role.role_name}
-                {role.ro && <span className={styles.badge}>{t('roles.read_only')}</span>}
-                {role.ro && role.ro_reason && <span className={styles.reason}>{t(`roles.ro_reason.${role.ro_reason}`)}</span>}
-              </th>
-              <td>{role.uc}</td>
-              <td>
-                <div className={styles.actions}>
-                  <Link
-                    className={links.smallLink}
-                    to={`/m-conf/role/edit/${role.id}`}
-                    aria-label={t(role.ro ? 'roles.view' : 'roles.edit', { name: role.role_name })}
-                  >
-                    {t(role.ro ? 'roles.view_button' : 'roles.edit_button')}
-                  </Link>
-                  <Link className={links.smallLink} to={`/m-conf/role/template/${role.id}`} aria-label={t('roles.copy', { name: role.role_name })}>
-                    {t('roles.copy_button')}
-                  </Link>
-                  {!role.ro && (
-                    <Button size="small" variant="danger" onClick={() => void remove(role)} aria-label={t('roles.delete', { name: role.role_name })}>
-                      {t('common:ui.delete')}
-                    </Button>
-                  )}
-                </div>
-              </td>
+  const body = (
+    <RequestStateView state={state} data={data} onRetry={reload} emptyText={t('roles.empty')}>
+      {(rows) => (
+        <PlainTable aria-label={t('roles.list_label')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('roles.name')}</th>
+              <th scope="col">{t('roles.use_count')}</th>
+              <th scope="col">{t('roles.actions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    );
-  }
+          </thead>
+          <tbody>
+            {rows.map((role) => (
+              <tr key={role.id}>
+                <th scope="row">
+                  {role.role_name}
+                  {role.ro && <span className={styles.badge}>{t('roles.read_only')}</span>}
+                  {role.ro && role.ro_reason && <span className={styles.reason}>{t(`roles.ro_reason.${role.ro_reason}`)}</span>}
+                </th>
+                <td>{role.uc}</td>
+                <td>
+                  <div className={styles.actions}>
+                    <Link
+                      className={links.smallLink}
+                      to={`/m-conf/role/edit/${role.id}`}
+                      aria-label={t(role.ro ? 'roles.view' : 'roles.edit', { name: role.role_name })}
+                    >
+                      {t(role.ro ? 'roles.view_button' : 'roles.edit_button')}
+                    </Link>
+                    <Link className={links.smallLink} to={`/m-conf/role/template/${role.id}`} aria-label={t('roles.copy', { name: role.role_name })}>
+                      {t('roles.copy_button')}
+                    </Link>
+                    {!role.ro && (
+                      <Button size="small" variant="danger" onClick={() => void remove(role)} aria-label={t('roles.delete', { name: role.role_name })}>
+                        {t('common:ui.delete')}
+                      </Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </PlainTable>
+      )}
+    </RequestStateView>
+  );
 
   return (
     <>

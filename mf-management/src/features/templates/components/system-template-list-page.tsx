@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorPanel, PageHeader, Spinner, useRequest } from 'shared-kernel';
+import { ErrorPanel, PageHeader, PlainTable, Spinner, useRequest } from 'shared-kernel';
 import type { SystemTemplateRow } from 'shared-kernel/contracts';
 import { getSystemTemplates } from '../api/system-templates.js';
 import { NS } from '../i18n.js';
@@ -39,7 +39,7 @@ export function SystemTemplateListPage() {
       {state > 0 && <ErrorPanel code={state} onRetry={reload} />}
       {state === -1 && !data && <Spinner showLabel />}
       {data && (
-        <table className={styles.table} aria-label={t('templates.system_title')}>
+        <PlainTable aria-label={t('templates.system_title')}>
           <thead>
             <tr>
               <th scope="col">{t('templates.name')}</th>
@@ -75,7 +75,7 @@ export function SystemTemplateListPage() {
               );
             })}
           </tbody>
-        </table>
+        </PlainTable>
       )}
     </>
   );
