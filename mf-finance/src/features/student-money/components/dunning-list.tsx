@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, ErrorPanel, Spinner, formatDate, formatDateTime, formatMoney, useRequest } from 'shared-kernel';
+import { Button, ErrorPanel, Spinner, VisuallyHidden, formatDate, formatDateTime, formatMoney, useRequest } from 'shared-kernel';
 import { getDunnings, printDunning } from '../api/dunning.js';
 import { useMoneyAction } from '../hooks/use-money-action.js';
 import { useMoneyVersion } from '../hooks/use-money-version.js';
@@ -22,38 +22,42 @@ export function DunningList({ studentId }: { studentId: number }) {
       ) : data.rows.length === 0 ? (
         <p className={styles.notice}>{t('money.dunning.empty')}</p>
       ) : (
-        <table className={styles.table}>
-          <caption>{t('money.dunning.table')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('money.created')}</th>
-              <th scope="col">{t('money.dunning.level')}</th>
-              <th scope="col">{t('money.dunning.sent')}</th>
-              <th scope="col" className={styles.number}>{t('money.amount')}</th>
-              <th scope="col">{t('money.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((row) => (
-              <tr key={row.id}>
-                <td>{formatDateTime(row.dc)}</td>
-                <td>{row.dun}</td>
-                <td>{formatDate(row.ds)}</td>
-                <td className={styles.number}>{formatMoney(row.am, row.cur)}</td>
-                <td>
-                  <Button
-                    size="small"
-                    variant="ghost"
-                    aria-label={t('money.dunning.print', { label: t('money.dunning.row_label', { date: formatDateTime(row.dc) }) })}
-                    onClick={() => void run(() => printDunning(row.id, row.ds), { write: false })}
-                  >
-                    {t('money.dunning.print_short')}
-                  </Button>
-                </td>
+        <div className={styles.scroller} tabIndex={0} role="region" aria-label={t('money.dunning.table')}>
+          <table className={styles.table}>
+            <caption>
+              <VisuallyHidden>{t('money.dunning.table')}</VisuallyHidden>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('money.created')}</th>
+                <th scope="col">{t('money.dunning.level')}</th>
+                <th scope="col">{t('money.dunning.sent')}</th>
+                <th scope="col" className={styles.number}>{t('money.amount')}</th>
+                <th scope="col">{t('money.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{formatDateTime(row.dc)}</td>
+                  <td>{row.dun}</td>
+                  <td>{formatDate(row.ds)}</td>
+                  <td className={styles.number}>{formatMoney(row.am, row.cur)}</td>
+                  <td>
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      aria-label={t('money.dunning.print', { label: t('money.dunning.row_label', { date: formatDateTime(row.dc) }) })}
+                      onClick={() => void run(() => printDunning(row.id, row.ds), { write: false })}
+                    >
+                      {t('money.dunning.print_short')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, formatDate, formatMoney } from 'shared-kernel';
+import { Button, VisuallyHidden, formatDate, formatMoney } from 'shared-kernel';
 import type { ReceiptRow } from 'shared-kernel/contracts';
 import { NS } from '../i18n.js';
 import styles from './student-money.module.css';
@@ -75,35 +75,40 @@ function ReceiptCells({ receipt, handlers }: { receipt: ReceiptRow; handlers: Re
 export function ReceiptsTable({ caption, rows, handlers }: { caption: string; rows: ReceiptRow[]; handlers: ReceiptActionHandlers }) {
   const { t } = useTranslation(NS);
   return (
-    <table className={styles.table}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('money.receipts.rno')}</th>
-          <th scope="col">{t('money.receipts.kind_header')}</th>
-          <th scope="col">{t('money.receipts.text')}</th>
-          <th scope="col">{t('money.due_date')}</th>
-          <th scope="col" className={styles.number}>{t('money.amount')}</th>
-          <th scope="col" className={styles.number}>{t('money.receipts.paid')}</th>
-          <th scope="col" className={styles.number}>{t('money.receipts.open')}</th>
-          <th scope="col">{t('money.receipts.dunning')}</th>
-          <th scope="col">{t('money.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((receipt) => (
-          <Fragment key={receipt.rno}>
-            <tr>
-              <ReceiptCells receipt={receipt} handlers={handlers} />
-            </tr>
-            {receipt.subr.map((sub) => (
-              <tr key={sub.rno} className={styles.subRow}>
-                <ReceiptCells receipt={sub} handlers={handlers} />
+    // A keyboard user scrolls a wide table with the arrow keys once the region has focus.
+    <div className={styles.scroller} tabIndex={0} role="region" aria-label={caption}>
+      <table className={styles.table}>
+        <caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('money.receipts.rno')}</th>
+            <th scope="col">{t('money.receipts.kind_header')}</th>
+            <th scope="col">{t('money.receipts.text')}</th>
+            <th scope="col">{t('money.due_date')}</th>
+            <th scope="col" className={styles.number}>{t('money.amount')}</th>
+            <th scope="col" className={styles.number}>{t('money.receipts.paid')}</th>
+            <th scope="col" className={styles.number}>{t('money.receipts.open')}</th>
+            <th scope="col">{t('money.receipts.dunning')}</th>
+            <th scope="col">{t('money.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((receipt) => (
+            <Fragment key={receipt.rno}>
+              <tr>
+                <ReceiptCells receipt={receipt} handlers={handlers} />
               </tr>
-            ))}
-          </Fragment>
-        ))}
-      </tbody>
-    </table>
+              {receipt.subr.map((sub) => (
+                <tr key={sub.rno} className={styles.subRow}>
+                  <ReceiptCells receipt={sub} handlers={handlers} />
+                </tr>
+              ))}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
