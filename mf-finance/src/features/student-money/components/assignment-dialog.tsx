@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Button, ErrorPanel, ModalDialog, Spinner, SubmitStateBox, centsToInputText, formatDate, formatMoney, parseMoney, useRequest,
+  Button, ErrorPanel, ModalDialog, PlainTable, Spinner, SubmitStateBox, centsToInputText, formatDate, formatMoney, parseMoney, useRequest,
 } from 'shared-kernel';
 import type { AssignableReceipt, AssignmentLine, PaymentAssignmentResponse } from 'shared-kernel/contracts';
 import { getPaymentAssignment, savePaymentAssignment } from '../api/payments.js';
@@ -71,7 +71,7 @@ function AssignmentForm({ studentId, answer, onClose, onSaved }: { studentId: nu
       {answer.receipts.length === 0 ? (
         <p className={styles.notice}>{t('money.payments.assign_none')}</p>
       ) : (
-        <table className={styles.table}>
+        <PlainTable alignTop dense className={styles.table}>
           <caption>{t('money.payments.assign_table')}</caption>
           <thead>
             <tr>
@@ -114,7 +114,7 @@ function AssignmentForm({ studentId, answer, onClose, onSaved }: { studentId: nu
               );
             })}
           </tbody>
-        </table>
+        </PlainTable>
       )}
       {tooMuch && <p role="alert" className={styles.error}>{t('money.payments.assign_too_much')}</p>}
       <SubmitStateBox state={state} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import {
-  Button, ErrorPanel, ModalDialog, Spinner, SubmitStateBox, formatDate, formatMoney, todayIso, useRequest,
+  Button, ErrorPanel, ModalDialog, PlainTable, Spinner, SubmitStateBox, formatDate, formatMoney, todayIso, useRequest,
 } from 'shared-kernel';
 import {
   PAYMENT_METHODS,
@@ -148,7 +148,7 @@ export function ReceiptPaymentsDialog({
       ) : data.pa.length === 0 ? (
         <p className={styles.notice}>{t('money.receipts.no_payments')}</p>
       ) : (
-        <table className={styles.table}>
+        <PlainTable dense className={styles.table}>
           <caption>{t('money.receipts.assigned_payments')}</caption>
           <thead>
             <tr>
@@ -181,7 +181,7 @@ export function ReceiptPaymentsDialog({
               </tr>
             ))}
           </tbody>
-        </table>
+        </PlainTable>
       )}
     </ModalDialog>
   );

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, VisuallyHidden, formatDate, formatMoney } from 'shared-kernel';
+import { Button, PlainTable, VisuallyHidden, formatDate, formatMoney } from 'shared-kernel';
 import type { ReceiptRow } from 'shared-kernel/contracts';
 import { NS } from '../i18n.js';
 import styles from './student-money.module.css';
@@ -77,7 +77,7 @@ export function ReceiptsTable({ caption, rows, handlers }: { caption: string; ro
   return (
     // A keyboard user scrolls a wide table with the arrow keys once the region has focus.
     <div className={styles.scroller} tabIndex={0} role="region" aria-label={caption}>
-      <table className={styles.table}>
+      <PlainTable alignTop dense className={styles.table}>
         <caption>
           <VisuallyHidden>{caption}</VisuallyHidden>
         </caption>
@@ -108,7 +108,7 @@ export function ReceiptsTable({ caption, rows, handlers }: { caption: string; ro
             </Fragment>
           ))}
         </tbody>
-      </table>
+      </PlainTable>
     </div>
   );
 }

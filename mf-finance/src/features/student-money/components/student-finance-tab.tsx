@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ErrorPanel, Spinner, formatDate, formatMoney, toast, useConfirm, useRequest } from 'shared-kernel';
+import { Button, RequestStateView, formatDate, formatMoney, toast, useConfirm, useRequest } from 'shared-kernel';
 import { STUDENT_CONTRACT_STATUS, type ReceiptRow, type ReceiptType } from 'shared-kernel/contracts';
 import { getStudentContracts, skipContractFee } from '../api/contracts.js';
 import {
@@ -41,15 +41,15 @@ function ReceiptsSection({ studentId, type, handlers, onBalance }: {
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.heading}>{title}</h3>
-      {state > 0 ? (
-        <ErrorPanel code={state} onRetry={reload} headingLevel={4} />
-      ) : !data ? (
-        <Spinner showLabel />
-      ) : data.rows.length === 0 ? (
-        <p className={styles.notice}>{t(type === 1 ? 'money.receipts.empty_open' : 'money.receipts.empty_archive')}</p>
-      ) : (
-        <ReceiptsTable caption={title} rows={data.rows} handlers={handlers} />
-      )}
+      <RequestStateView
+        state={state}
+        data={data?.rows}
+        onRetry={reload}
+        emptyText={t(type === 1 ? 'money.receipts.empty_open' : 'money.receipts.empty_archive')}
+        errorHeadingLevel={4}
+      >
+        {(rows) => <ReceiptsTable caption={title} rows={rows} handlers={handlers} />}
+      </RequestStateView>
     </section>
   );
 }
