@@ -30,15 +30,18 @@ export function isCancellable(contract: StudentContractRow): boolean {
 
 function useContractLabels() {
   const { t } = useTranslation(NS);
-  const months = (value: number | null) => (value === null ? t('money.none') : t('money.months', { count: value }));
-  return {
-    label: (contract: StudentContractRow) => t('money.contracts.row_label', { start: formatDate(contract.dcs) }),
-    status: (cs: number) => t(`money.contract_status.${cs}`, { defaultValue: String(cs) }),
-    method: (pmid: number) => t(`payment_method.${pmid}`, { defaultValue: String(pmid) }),
-    interval: (pi: number) => t(`money.interval.${pi}`, { defaultValue: t('money.months', { count: pi }) }),
-    terms: (c: StudentContractRow) => t('money.contracts.terms_short', { c1: months(c.c1), c2: months(c.c2), c3: months(c.c3), c4: months(c.c4) }),
-    termsLong: (c: StudentContractRow) => t('money.contracts.terms_value', { c1: months(c.c1), c2: months(c.c2), c3: months(c.c3), c4: months(c.c4) }),
-  };
+  return useMemo(() => {
+    const months = (value: number | null) => (value === null ? t('money.none') : t('money.months', { count: value }));
+    const terms = (c: StudentContractRow) => ({ c1: months(c.c1), c2: months(c.c2), c3: months(c.c3), c4: months(c.c4) });
+    return {
+      label: (contract: StudentContractRow) => t('money.contracts.row_label', { start: formatDate(contract.dcs) }),
+      status: (cs: number) => t(`money.contract_status.${cs}`, { defaultValue: String(cs) }),
+      method: (pmid: number) => t(`payment_method.${pmid}`, { defaultValue: String(pmid) }),
+      interval: (pi: number) => t(`money.interval.${pi}`, { defaultValue: t('money.months', { count: pi }) }),
+      terms: (c: StudentContractRow) => t('money.contracts.terms_short', terms(c)),
+      termsLong: (c: StudentContractRow) => t('money.contracts.terms_value', terms(c)),
+    };
+  }, [t]);
 }
 
 interface ContractActionsProps {

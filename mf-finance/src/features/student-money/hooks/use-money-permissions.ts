@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useCan, useSessionStore } from 'shared-kernel';
 
 /** What the user may do on the student's money tabs (spec 000 §6); the API refuses the rest anyway. */
@@ -8,7 +9,7 @@ export function useMoneyPermissions(memberStatus: number | null | undefined) {
   const disabledStatuses = useSessionStore((state) => state.appState?.disabledMemberStatuses);
   // Members in a disabled network status get no invoice generation and no skip-fee (000 §2).
   const memberDisabled = memberStatus !== null && memberStatus !== undefined && (disabledStatuses ?? []).includes(memberStatus);
-  return {
+  return useMemo(() => ({
     /** Add or change a contract or payment, skip fee, print the cancellation confirmation. */
     studentFinanceWrite: studentWrite && financeWrite,
     /** Cancel a contract, withdraw a cancellation. */
@@ -18,5 +19,5 @@ export function useMoneyPermissions(memberStatus: number | null | undefined) {
     /** Delete a contract or payment, assign a payment. */
     financeDelete,
     memberDisabled,
-  };
+  }), [studentWrite, financeWrite, financeDelete, memberDisabled]);
 }
