@@ -68,6 +68,8 @@ export const SCREENS = [
   { path: '/m-conf/role/edit/:id', linkFrom: { on: '/m-conf/role', link: /^\/m-conf\/role\/edit\/\d+$/ } },
   { path: '/m-conf/account/create' },
   { path: '/m-conf/account/edit/:id', linkFrom: { on: '/m-conf/account', link: /^\/m-conf\/account\/edit\/\d+$/ } },
+  { path: '/m-lead/appointments' },
+  { path: '/m-conf/jobs' },
   // Not measured yet: /m-template/doc/{templateId}/{entityId} (document from template) needs a
   // custom template in the demo data (the bench fails a screen that shows an error panel).
 ];
