@@ -8,7 +8,7 @@ import {
   type ReminderForm,
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
-import { badRequest, notFound } from '../../lib/http-error.js';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
 import { pagedListBodySchema, pagedListResponseSchema } from '../../lib/paged-list.js';
 import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
@@ -80,11 +80,15 @@ const REMINDER_BY_ID = { in: 'query' as const, name: 'id', resource: 'reminder' 
 
 /**
  * The school a reminder belongs to: the student's or the lead's (which must be visible), else
- * the given school (which must be one the request may touch). Delegates must be enabled users
+ * the given school (which must be one the request may touch). Attaching a student needs
+ * student_r, a lead lead_r (403). Delegates must be enabled users
  * who see that school.
  * Bad references answer 400 naming the field.
  */
 async function reminderWrite(tx: Queryable, request: FastifyRequest, form: ReminderForm): Promise<ReminderWrite> {
+  // A reminder on a student or a lead is part of that record: only who may read it may attach one.
+  const atoms = request.session!.atoms;
+  if ((form.student_id && !atoms.includes('student_r')) || (form.lead_id && !atoms.includes('lead_r'))) throw forbidden();
   let schoolId: number | null = null;
   if (form.student_id) {
     schoolId = await studentSchool(tx, form.student_id);
@@ -112,6 +116,16 @@ async function reminderWrite(tx: Queryable, request: FastifyRequest, form: Remin
 }
 
 /**
+ * A reminder's student or lead name is part of that record: users without student_r / lead_r
+ * see the reminder (it is theirs to do) but not whose it is beyond the reference id.
+ */
+function withVisibleReference<T extends { student_id: number | null; lead_id: number | null; ref_name: string | null }>(request: FastifyRequest, row: T): T {
+  const atoms = request.session!.atoms;
+  if ((row.student_id && !atoms.includes('student_r')) || (!row.student_id && row.lead_id && !atoms.includes('lead_r'))) return { ...row, ref_name: null };
+  return row;
+}
+
+/**
  * /api-reminder (spec 001 §7): reminders of the request's schools. Register with
  * `app.register(reminderRoutes, { prefix: '/api-reminder' })`.
  */
@@ -128,7 +142,8 @@ export default async function reminderRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const now = request.server.now();
-      return request.scoped((tx) => listUpcomingReminders(tx, now));
+      const rows = await request.scoped((tx) => listUpcomingReminders(tx, now));
+      return rows.map((row) => withVisibleReference(request, row));
     },
   );
   app.post(
@@ -144,7 +159,8 @@ export default async function reminderRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const { done, ...paging } = request.body as PagedListRequest & { done?: boolean };
-      return request.scoped((tx) => listReminders(tx, paging, done));
+      const page = await request.scoped((tx) => listReminders(tx, paging, done));
+      return { ...page, rows: page.rows.map((row) => withVisibleReference(request, row)) };
     },
   );
 
@@ -163,7 +179,7 @@ export default async function reminderRoutes(app: FastifyInstance): Promise<void
       const { id } = request.query as { id: number };
       const reminder = await request.scoped((tx) => getReminder(tx, id));
       if (!reminder) throw notFound();
-      return reminder;
+      return withVisibleReference(request, reminder);
     },
   );
 

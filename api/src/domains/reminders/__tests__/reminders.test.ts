@@ -29,7 +29,8 @@ describe.each(backends())('reminders API on %s', (backend) => {
     wien = schools.find((s) => s.name.includes('Wien'))!.id;
     student = (await sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 ORDER BY id LIMIT 1', [graz]))[0]!.id;
     wienStudent = (await sql<{ id: number }>('SELECT id FROM students WHERE school_id = $1 ORDER BY id LIMIT 1', [wien]))[0]!.id;
-    cookies.grazWriter = (await t.loginAs({ atoms: ['reminder_r', 'reminder_w', 'student_r'], schools: [graz] })).cookie;
+    cookies.grazWriter = (await t.loginAs({ atoms: ['reminder_r', 'reminder_w', 'student_r', 'lead_r'], schools: [graz] })).cookie;
+    cookies.grazRemindersOnly = (await t.loginAs({ atoms: ['reminder_r', 'reminder_w'], schools: [graz] })).cookie;
     const wienUser = await t.loginAs({ atoms: ['reminder_r', 'reminder_w'], schools: [wien] });
     cookies.wienWriter = wienUser.cookie;
     wienOnly = wienUser.id;
@@ -179,5 +180,27 @@ describe.each(backends())('reminders API on %s', (backend) => {
     const doneList = (await list('grazWriter', { filtered: [{ id: 'lead_id', value: lead }], done: true })).json<PagedListResponse<ReminderRow>>();
     expect(doneList.rows.map((r) => r.reminder_id)).toContain(id);
     expect((await call('DELETE', `/api-reminder/data?id=${id}`, 'office')).statusCode).toBe(200);
+  });
+
+  it("attaching a reminder to a student or a lead needs the right to read them; without it the list hides whose reminder it is", async () => {
+    const lead = (await sql<{ id: number }>('SELECT id FROM leads WHERE school_id = $1 ORDER BY id LIMIT 1', [graz]))[0]!.id;
+    const before = (await sql<{ n: number }>('SELECT count(*)::int AS n FROM reminders'))[0]!.n;
+    expect((await call('POST', '/api-reminder/data', 'grazRemindersOnly', { date_deadline: '2026-11-20', subject: 'x', lead_id: lead })).statusCode).toBe(403);
+    expect((await call('POST', '/api-reminder/data', 'grazRemindersOnly', { date_deadline: '2026-11-20', subject: 'x', student_id: student })).statusCode).toBe(403);
+    expect((await sql<{ n: number }>('SELECT count(*)::int AS n FROM reminders'))[0]!.n).toBe(before);
+    // A school reminder needs neither.
+    expect((await call('POST', '/api-reminder/data', 'grazRemindersOnly', { date_deadline: '2026-11-20', subject: 'Hallenmiete', school_id: graz })).statusCode).toBe(200);
+
+    const onLead = (await call('POST', '/api-reminder/data', 'grazWriter', { date_deadline: '2026-11-20', subject: 'Rückruf Interessent', lead_id: lead })).json<{ id: number }>().id;
+    const onStudent = (await call('POST', '/api-reminder/data', 'grazWriter', { date_deadline: '2026-11-20', subject: 'Rückruf Mitglied', student_id: student })).json<{ id: number }>().id;
+    const names = async (user: string) => {
+      const rows = (await list(user, { done: false })).json<PagedListResponse<ReminderRow>>().rows;
+      return Object.fromEntries(rows.filter((r) => r.reminder_id === onLead || r.reminder_id === onStudent).map((r) => [r.reminder_id, r.ref_name]));
+    };
+    expect(await names('grazWriter')).toEqual({ [onLead]: expect.any(String), [onStudent]: expect.any(String) });
+    expect(await names('grazRemindersOnly')).toEqual({ [onLead]: null, [onStudent]: null });
+    expect((await call('GET', `/api-reminder/data?id=${onLead}`, 'grazRemindersOnly')).json<ReminderRow>()).toEqual(expect.objectContaining({ lead_id: lead, ref_name: null }));
+    const upcoming = (await call('GET', '/api-reminder/upcoming', 'grazRemindersOnly')).json<ReminderRow[]>();
+    expect(upcoming.filter((r) => r.reminder_id === onStudent).map((r) => r.ref_name)).toEqual([null]);
   });
 });
