@@ -36,6 +36,7 @@ import documentRoutes from './students/document-routes.js';
 import mapDataRoutes from './students/map-data-routes.js';
 import cubicRoutes from './students/picture-routes.js';
 import studentRoutes from './students/routes.js';
+import { dunningRoutes, receiptRoutes, studentMoneyRoutes } from './student-money/routes.js';
 import templateDocumentRoutes from './templates/document-routes.js';
 import templateRoutes, { templateBaseRoutes } from './templates/routes.js';
 import leadImportRoutes from './lead-import/routes.js';
@@ -72,6 +73,9 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-reminder', plugin: reminderRoutes }, // reminders
   { prefix: '/api-lead', plugin: leadRoutes }, // leads: /list, /data, /export-sel
   { prefix: '/api-student', plugin: studentRoutes }, // students
+  { prefix: '/api-student', plugin: studentMoneyRoutes }, // student-money: receipts, inv-rem, gi, sp, spr, spa, setpaid
+  { prefix: '/api-receipt', plugin: receiptRoutes }, // student-money: data, cn, undo-cn, revert-pa, open, close, print, print-ir
+  { prefix: '/api-invoice-reminder', plugin: dunningRoutes }, // student-money: dunning edit (data)
   { prefix: '/api-document', plugin: documentRoutes }, // students: documents tab
   { prefix: '/api-document', plugin: associationDocumentRoutes }, // association: document folders (/list, /file, ...)
   { prefix: '/api-request', plugin: requestRoutes }, // association: contract and trainer requests

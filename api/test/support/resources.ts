@@ -245,3 +245,23 @@ registerResource('conclusion', async (db, schoolId) => {
   );
   return row.rows[0]!.id;
 });
+
+// Issue 13 resources (student money): a receipt and a dunning row of a fixture student.
+registerResource('receipt', async (db, schoolId) => {
+  const studentId = await resourceFixture('student')!(db, schoolId);
+  const row = await db.query<{ rno: string }>(
+    `INSERT INTO receipts (school_id, student_id, kind, text, date_due, amount) VALUES ($1, $2, 'GT', 'Fixture receipt', '2026-11-01', 4900) RETURNING rno`,
+    [schoolId, studentId],
+  );
+  return Number(row.rows[0]!.rno);
+});
+
+registerResource('dunning', async (db, schoolId) => {
+  const rno = await resourceFixture('receipt')!(db, schoolId);
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO dunnings (school_id, student_id, dunning_level, amount, receipt_nos)
+     SELECT school_id, student_id, 1, amount, ARRAY[rno] FROM receipts WHERE rno = $1 RETURNING id`,
+    [rno],
+  );
+  return row.rows[0]!.id;
+});

@@ -174,7 +174,10 @@ export const payReceiptSchema = yup
   .noUnknown();
 export type PayReceiptForm = yup.InferType<typeof payReceiptSchema>;
 
-/** PUT /api-student/setpaid?stid&rno body: the open rest is paid (payment of that amount, assigned) and the receipt archived. */
+/**
+ * PUT /api-student/setpaid?stid&rno body: the open rest is paid (payment of that amount,
+ * assigned) and the receipt archived; `version` = the receipt's (ReceiptRow.version).
+ */
 export const setPaidSchema = yup
   .object({
     pd: nearDate().required(MSG.required),
@@ -183,6 +186,7 @@ export const setPaidSchema = yup
       .nullable()
       .default(null)
       .when('pm', { is: (pm: number) => pm === 1 || pm === 2, then: (schema) => schema.required(MSG.required) }),
+    version: versionField(),
   })
   .noUnknown();
 export type SetPaidForm = yup.InferType<typeof setPaidSchema>;

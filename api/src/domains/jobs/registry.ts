@@ -4,6 +4,7 @@ import { EMBEDDED_ANALYZE_INTERVAL_MS, refreshStatistics } from '../../db/mainte
 import { purgeJobHistory, type JobDefinition } from '../../jobs/runner.js';
 import { deleteDeadSessions } from '../auth/sessions-repository.js';
 import { invitationJob } from '../leads/invitation-scheduler.js';
+import { generateAllInvoices } from '../student-money/invoice-job.js';
 
 /**
  * Every job of the product: one line each. The runner (jobs/runner.ts) of every process runs
@@ -15,6 +16,8 @@ export const JOBS: readonly JobDefinition[] = [
   // Ended sessions are kept a day for the audit trail, then removed.
   { name: 'sessions.sweep', schedule: { everyMs: 3_600_000, atStart: true }, run: ({ app, now }) => deleteDeadSessions(app.db, now) },
   invitationJob,
+  // Issue 13: the due invoices of every student (idempotent per contract period).
+  { name: 'invoices.daily', schedule: { dailyAt: '02:00' }, run: ({ app, now }) => generateAllInvoices(app, now) },
   // The run history and finished deferred runs are kept 30 days.
   { name: 'jobs.cleanup', schedule: { dailyAt: '03:30' }, run: ({ app, now }) => purgeJobHistory(app.db, now) },
   // PGlite has no autovacuum: without fresh statistics the planner picks slow plans as the
