@@ -176,7 +176,8 @@ export type PayReceiptForm = yup.InferType<typeof payReceiptSchema>;
 
 /**
  * PUT /api-student/setpaid?stid&rno body: the open rest is paid (payment of that amount,
- * assigned) and the receipt archived; `version` = the receipt's (ReceiptRow.version).
+ * assigned) and the receipt archived. The request body is `withVersion(setPaidSchema)`:
+ * it adds `version` = the receipt's (ReceiptRow.version); 409 {error: 9} when stale.
  */
 export const setPaidSchema = yup
   .object({
@@ -186,7 +187,6 @@ export const setPaidSchema = yup
       .nullable()
       .default(null)
       .when('pm', { is: (pm: number) => pm === 1 || pm === 2, then: (schema) => schema.required(MSG.required) }),
-    version: versionField(),
   })
   .noUnknown();
 export type SetPaidForm = yup.InferType<typeof setPaidSchema>;

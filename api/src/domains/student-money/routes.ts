@@ -366,7 +366,7 @@ export async function studentMoneyRoutes(app: FastifyInstance) {
       const { stid, rno } = request.query as { stid: number; rno: number };
       request.audit.entity = 'receipt';
       return moneyWrite(request, stid, async (tx, student) => {
-        const form = validate(setPaidSchema, request.body);
+        const form = validate(withVersion(setPaidSchema), request.body);
         const { version, ...payment } = form;
         const paid = await payReceipt(tx, student, rno, { ...payment, am: null, an: `Beleg ${rno}` }, app.config.currency, true, version);
         return { success: true, id: paid.id };
