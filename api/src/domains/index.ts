@@ -37,6 +37,9 @@ import mapDataRoutes from './students/map-data-routes.js';
 import cubicRoutes from './students/picture-routes.js';
 import studentRoutes from './students/routes.js';
 import { dunningRoutes, receiptRoutes, studentMoneyRoutes } from './student-money/routes.js';
+import networkRequestRoutes from './student-contracts/network-routes.js';
+import studentContractRoutes from './student-contracts/routes.js';
+import skipRoutes from './student-contracts/skip-routes.js';
 import templateDocumentRoutes from './templates/document-routes.js';
 import templateRoutes, { templateBaseRoutes } from './templates/routes.js';
 import leadImportRoutes from './lead-import/routes.js';
@@ -76,6 +79,9 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-student', plugin: studentMoneyRoutes }, // student-money: receipts, inv-rem, gi, sp, spr, spa, setpaid
   { prefix: '/api-receipt', plugin: receiptRoutes }, // student-money: data, cn, undo-cn, revert-pa, open, close, print, print-ir
   { prefix: '/api-invoice-reminder', plugin: dunningRoutes }, // student-money: dunning edit (data)
+  { prefix: '/api-student', plugin: studentContractRoutes }, // student-contracts: /contracts, /sc, /cancel, /swd, /cp, /cancellation
+  { prefix: '/api-student', plugin: skipRoutes }, // student-contracts: /skip
+  { prefix: '/api-base', plugin: networkRequestRoutes }, // student-contracts: /cce, /ndt (network outbox)
   { prefix: '/api-document', plugin: documentRoutes }, // students: documents tab
   { prefix: '/api-document', plugin: associationDocumentRoutes }, // association: document folders (/list, /file, ...)
   { prefix: '/api-request', plugin: requestRoutes }, // association: contract and trainer requests

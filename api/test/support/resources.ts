@@ -265,3 +265,15 @@ registerResource('dunning', async (db, schoolId) => {
   );
   return row.rows[0]!.id;
 });
+
+// Issue 13: a student contract (contracts tab, cancellation, skip fee). Status 1, not cancelled.
+registerResource('student_contract', async (db, schoolId) => {
+  const studentId = await resourceFixture('student')!(db, schoolId);
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO student_contracts (school_id, student_id, status, payment_method_id, due_date, contract_start, amount_gross,
+                                    pay_interval, c_interval_start, c_cperiod_start, c_interval_follow, c_cperiod_follow)
+     VALUES ($1, $2, 1, 2, '2026-01-01', '2026-01-01', 4900, 1, 12, 3, 1, 1) RETURNING id`,
+    [schoolId, studentId],
+  );
+  return row.rows[0]!.id;
+});

@@ -51,7 +51,10 @@ const months = (bounds: { min: number; max: number }) =>
 const requiredWithSepa = <S extends yup.AnySchema>(schema: S): S =>
   schema.when('payment_method_id', { is: PAYMENT_METHOD.sepa, then: (s: yup.AnySchema) => s.required(MSG.required) }) as S;
 
-/** Student contract status (cs): 1 active, 2 inactive, 3 cancelled, 4 archived (001 §3). */
+/**
+ * Student contract status (cs): 1 active, 2 inactive, 3 cancelled, 4 archived (001 §3). A
+ * cancellation sets 3 (the contract runs until its end, dce); withdrawing it sets 1 again.
+ */
 export const STUDENT_CONTRACT_STATUS = { active: 1, inactive: 2, cancelled: 3, archived: 4 } as const;
 export const STUDENT_CONTRACT_STATUSES = [1, 2, 3, 4] as const;
 
@@ -409,3 +412,6 @@ export function proposeCancellation(terms: ContractTerms, dc: string): { dce: st
   }
   return null;
 }
+
+/** Document type (tid) of a letter the product stored in the student's documents (the cancellation confirmation); 1 is a general upload. */
+export const STUDENT_DOCUMENT_TYPE_LETTER = 2;
