@@ -45,6 +45,8 @@ export function moneyRuleAnswer(error: unknown): HttpError | null {
       case 'payment_assignments_target':
       case 'receipts_cn_parent':
       case 'receipts_cn_is_sub':
+      case 'receipts_period_skipped':
+      case 'student_contract_skips_billed':
         return receiptStateRefused();
       default:
         return null;
@@ -473,6 +475,15 @@ export async function generateInvoices(
   tx: Queryable,
   opts: { studentId: number | null; today: string; disabledStatuses: readonly number[] },
 ): Promise<number> {
+  // A skip committed while this runs must not be missed (its period billed anyway): one
+  // student's contracts are locked against the skip call (it locks the contract FOR UPDATE);
+  // a run for everybody makes every skip wait until it commits. Taken before the INSERT, whose
+  // snapshot then sees every committed skip.
+  if (opts.studentId !== null) {
+    await tx.query('SELECT id FROM student_contracts WHERE student_id = $1 ORDER BY id FOR SHARE', [opts.studentId]);
+  } else {
+    await tx.query('LOCK TABLE student_contract_skips IN SHARE MODE');
+  }
   const result = await tx.query<{ n: number }>(
     `WITH periods AS (
        SELECT c.id AS contract_id, c.school_id, c.student_id, c.currency, c.tax_percent, c.amount_gross, c.activation_gross,

@@ -202,7 +202,7 @@ describe('finance tab', () => {
     await user.click(within(await rowOf('Offene Posten', 1001)).getByRole('button', { name: 'Als bezahlt markieren: Beleg 1001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Beleg 1001 als bezahlt markieren' });
     await user.click(await within(dialog).findByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(api.setPaid).toHaveBeenCalledWith(STUDENT_ID, 1001, expect.objectContaining({ pm: 3, aid: null }), expect.any(String)));
+    await waitFor(() => expect(api.setPaid).toHaveBeenCalledWith(STUDENT_ID, 1001, expect.objectContaining({ pm: 3, aid: null }), 1, expect.any(String)));
   });
 
   it('reverts a payment assignment from the receipt payments dialog', async () => {

@@ -6,9 +6,7 @@ export function getDunnings(studentId: number, signal?: AbortSignal): Promise<St
   return http.get('api-student/inv-rem', { searchParams: { id: studentId }, signal }).json<StudentDunningsResponse>();
 }
 
-/** GET /api-receipt/print-ir?id&ds: a dunning letter as PDF (saved as a download). */
-export async function printDunning(dunningId: number, sentDate: string | null): Promise<void> {
-  const searchParams: Record<string, string | number> = { id: dunningId };
-  if (sentDate) searchParams.ds = sentDate;
-  await saveDownload(await http.get('api-receipt/print-ir', { searchParams }), `Mahnung-${dunningId}.pdf`);
+/** GET /api-receipt/print-ir?id: a dunning letter as PDF (saved as a download; without `ds`, which would record a sent date). */
+export async function printDunning(dunningId: number): Promise<void> {
+  await saveDownload(await http.get('api-receipt/print-ir', { searchParams: { id: dunningId } }), `Mahnung-${dunningId}.pdf`);
 }

@@ -31,9 +31,13 @@ export async function payReceipt(studentId: number, rno: number, body: PayReceip
   await http.post('api-student/spr', { searchParams: { stid: studentId, rno }, json: body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 }
 
-/** PUT /api-student/setpaid?stid&rno: the open rest is paid and the receipt archived. */
-export async function setReceiptPaid(studentId: number, rno: number, body: SetPaidForm, idempotencyKey: string): Promise<void> {
-  await http.put('api-student/setpaid', { searchParams: { stid: studentId, rno }, json: body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+/** PUT /api-student/setpaid?stid&rno: the open rest is paid and the receipt archived (with the receipt's version; stale: 409 {error: 9}). */
+export async function setReceiptPaid(studentId: number, rno: number, body: SetPaidForm, version: number, idempotencyKey: string): Promise<void> {
+  await http.put('api-student/setpaid', {
+    searchParams: { stid: studentId, rno },
+    json: { ...body, version },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 /** POST /api-receipt/cn?stid&rno: a credit note on receipt `rno`. */

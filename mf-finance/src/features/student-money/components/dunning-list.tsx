@@ -43,7 +43,7 @@ export function DunningList({ studentId }: { studentId: number }) {
                         size="small"
                         variant="ghost"
                         aria-label={t('money.dunning.print', { label: t('money.dunning.row_label', { date: formatDateTime(row.dc) }) })}
-                        onClick={() => void run(() => printDunning(row.id, row.ds), { write: false })}
+                        onClick={() => void run(() => printDunning(row.id), { write: false })}
                       >
                         {t('money.dunning.print_short')}
                       </Button>

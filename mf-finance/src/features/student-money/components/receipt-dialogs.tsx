@@ -60,7 +60,7 @@ export function ReceiptPaymentDialog({ studentId, receipt, mode, onClose, onSave
                 return payReceipt(studentId, receipt.rno, body, submission.keyFor(body));
               }
               const body = setPaidSchema.cast(values, { stripUnknown: true }) as SetPaidForm;
-              return setReceiptPaid(studentId, receipt.rno, body, submission.keyFor(body));
+              return setReceiptPaid(studentId, receipt.rno, body, receipt.version, submission.keyFor(body));
             });
             if (outcome.ok) onSaved();
             else if (Object.keys(outcome.fields).length > 0) helpers.setErrors(outcome.fields);
