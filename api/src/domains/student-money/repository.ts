@@ -487,7 +487,7 @@ export async function generateInvoices(
   const result = await tx.query<{ n: number }>(
     `WITH periods AS (
        SELECT c.id AS contract_id, c.school_id, c.student_id, c.currency, c.tax_percent, c.amount_gross, c.activation_gross,
-              c.contract_start, k,
+              c.contract_start, c.contract_end, k,
               (c.contract_start + make_interval(months => k * c.pay_interval))::date AS period_start,
               (c.contract_start + make_interval(months => (k + 1) * c.pay_interval))::date - 1 AS period_end
          FROM student_contracts c
@@ -501,7 +501,7 @@ export async function generateInvoices(
        SELECT p.*, p.amount_gross + CASE WHEN p.k = 0 THEN p.activation_gross ELSE 0 END AS gross
          FROM periods p
         WHERE p.period_start <= $1::date
-          AND NOT EXISTS (SELECT 1 FROM student_contracts c WHERE c.id = p.contract_id AND c.contract_end IS NOT NULL AND p.period_start > c.contract_end)
+          AND (p.contract_end IS NULL OR p.period_start <= p.contract_end)
           AND NOT EXISTS (SELECT 1 FROM student_contract_skips sk WHERE sk.student_contract_id = p.contract_id AND sk.period_start = p.period_start)
           AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.student_contract_id = p.contract_id AND r.period_start = p.period_start AND r.kind = 'IR')
      ), inserted AS (
