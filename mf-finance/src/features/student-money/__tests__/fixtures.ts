@@ -1,7 +1,7 @@
 import { HTTPError } from 'shared-kernel';
 import { makeAppState } from 'shared-kernel/testing';
 import type {
-  AppState, Atom, DunningRow, PaymentAssignmentResponse, PaymentRow, ReceiptRow, StudentContractOptions, StudentContractRow,
+  AccountOption, AppState, Atom, DunningRow, PaymentAssignmentResponse, PaymentRow, ReceiptRow, StudentContractOptions, StudentContractRow,
 } from 'shared-kernel/contracts';
 
 export const STUDENT_ID = 7;
@@ -32,6 +32,13 @@ export const contractOptions: StudentContractOptions = {
   network_contracts: [],
   products: [1, 3],
 };
+
+/** School 1 has a main account and a second one; school 2 has one account. */
+export const accountOptions: AccountOption[] = [
+  { id: 12, name: 'Kassa-Konto', school_id: 1, sepa_iban: 'AT483200000012345864', is_main: false, currency: 'EUR' },
+  { id: 11, name: 'Erste Bank', school_id: 1, sepa_iban: 'AT611904300234573201', is_main: true, currency: 'EUR' },
+  { id: 21, name: 'Sparkasse', school_id: 2, sepa_iban: 'DE89370400440532013000', is_main: true, currency: 'EUR' },
+];
 
 export function payment(overrides: Partial<PaymentRow> = {}): PaymentRow {
   return {

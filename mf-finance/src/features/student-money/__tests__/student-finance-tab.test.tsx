@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared-kernel/testing';
+import { getAccountOptions } from '../api/accounts';
 import { getStudentContractOptions, getStudentContracts, skipContractFee } from '../api/contracts';
 import { getDunnings, printDunning } from '../api/dunning';
 import {
@@ -7,11 +8,12 @@ import {
   revertPaymentAssignment, setReceiptPaid, undoCreditNote, updateCreditNote,
 } from '../api/receipts';
 import StudentFinanceTab from '../components/student-finance-tab';
-import { STUDENT_ID, contract, contractOptions, creditNote, dunning, httpError, receipt, userWith } from './fixtures';
+import { STUDENT_ID, accountOptions, contract, contractOptions, creditNote, dunning, httpError, receipt, userWith } from './fixtures';
 
 jest.mock('../api/receipts');
 jest.mock('../api/dunning');
 jest.mock('../api/contracts');
+jest.mock('../api/accounts');
 jest.setTimeout(30_000);
 
 const api = {
@@ -31,6 +33,7 @@ const api = {
   printDunning: jest.mocked(printDunning),
   contracts: jest.mocked(getStudentContracts),
   options: jest.mocked(getStudentContractOptions),
+  accounts: jest.mocked(getAccountOptions),
   skip: jest.mocked(skipContractFee),
 };
 
@@ -54,6 +57,7 @@ beforeEach(() => {
   api.dunnings.mockResolvedValue({ rows: [dunning()] });
   api.generate.mockResolvedValue({ success: true, created: 1 });
   api.options.mockResolvedValue(contractOptions);
+  api.accounts.mockResolvedValue(accountOptions);
   api.contracts.mockResolvedValue({ data: [contract()], skip: true });
   for (const fn of [api.pay, api.setPaid, api.createCn, api.updateCn, api.undo, api.revert, api.close, api.reopen, api.print, api.printDunning]) {
     fn.mockResolvedValue(undefined);

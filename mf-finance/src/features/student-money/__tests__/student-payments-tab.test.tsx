@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared-kernel/testing';
+import { getAccountOptions } from '../api/accounts';
 import { getStudentContractOptions } from '../api/contracts';
 import { createPayment, deletePayment, getPaymentAssignment, getPayments, savePaymentAssignment, updatePayment } from '../api/payments';
 import StudentPaymentsTab from '../components/student-payments-tab';
-import { STUDENT_ID, assignment, contractOptions, httpError, payment, userWith } from './fixtures';
+import { STUDENT_ID, accountOptions, assignment, contractOptions, httpError, payment, userWith } from './fixtures';
 
 jest.mock('../api/payments');
 jest.mock('../api/contracts');
+jest.mock('../api/accounts');
 jest.setTimeout(30_000);
 
 const api = {
@@ -17,13 +19,14 @@ const api = {
   assignment: jest.mocked(getPaymentAssignment),
   assign: jest.mocked(savePaymentAssignment),
   options: jest.mocked(getStudentContractOptions),
+  accounts: jest.mocked(getAccountOptions),
 };
 
 const UNBOOKED = payment();
 const BOOKED = payment({ id: 52, pd: '2026-10-01', am: 7400, aa: 7400, bd: '2026-10-05T08:00:00Z', pm: 2, aid: 11, acn: 'Erste Bank', an: 'Überweisung Oktober' });
 
 function renderTab(session = {}) {
-  return renderWithProviders(<StudentPaymentsTab studentId={STUDENT_ID} currency="EUR" memberStatus={1} />, { session });
+  return renderWithProviders(<StudentPaymentsTab studentId={STUDENT_ID} schoolId={1} currency="EUR" memberStatus={1} />, { session });
 }
 
 async function rowOf(text: string | RegExp) {
@@ -35,6 +38,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   api.list.mockResolvedValue({ rows: [UNBOOKED, BOOKED] });
   api.options.mockResolvedValue(contractOptions);
+  api.accounts.mockResolvedValue(accountOptions);
   api.create.mockResolvedValue(undefined);
   api.update.mockResolvedValue(undefined);
   api.remove.mockResolvedValue(undefined);
@@ -78,6 +82,9 @@ describe('payments tab', () => {
     await user.type(date, '03.11.2026');
     await user.type(within(dialog).getByLabelText(/^Betrag/), '74,00');
     await user.type(within(dialog).getByLabelText('Anmerkung', { exact: false }), 'Bar im Büro');
+    // The accounts of the student's school, the main account first.
+    const account = within(dialog).getByLabelText('Konto', { exact: false });
+    expect(within(account).getAllByRole('option').map((o) => o.textContent)).toEqual(['–', 'Erste Bank', 'Kassa-Konto']);
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(api.create).toHaveBeenCalledWith(
       STUDENT_ID, { pd: '2026-11-03', am: 7400, pm: 3, aid: null, an: 'Bar im Büro' }, expect.stringMatching(/^[0-9a-f]{32}$/),

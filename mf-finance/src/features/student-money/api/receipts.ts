@@ -19,11 +19,13 @@ export function getReceiptDetail(studentId: number, rno: number, signal?: AbortS
   return http.get('api-receipt/data', { searchParams: { rno, stid: studentId }, signal }).json<ReceiptDetail>();
 }
 
-/** POST /api-student/gi?stid: generates the invoices due up to today (idempotent per period). */
-export function generateInvoices(studentId: number, idempotencyKey?: string): Promise<GenerateInvoicesResponse> {
-  return http
-    .post('api-student/gi', { searchParams: { stid: studentId }, headers: idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined })
-    .json<GenerateInvoicesResponse>();
+/**
+ * POST /api-student/gi?stid: generates the invoices due up to today (idempotent per period; the
+ * kernel client sends an Idempotency-Key with every POST). No `headers` option here: ky would
+ * drop the client's X-Client-Version for `headers: undefined` (the server answers 403).
+ */
+export function generateInvoices(studentId: number): Promise<GenerateInvoicesResponse> {
+  return http.post('api-student/gi', { searchParams: { stid: studentId } }).json<GenerateInvoicesResponse>();
 }
 
 /** POST /api-student/spr?stid&rno: creates a payment and assigns it to the receipt. */

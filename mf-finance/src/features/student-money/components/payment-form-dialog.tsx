@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Button, ErrorPanel, ModalDialog, Spinner, SubmitStateBox, todayIso, useRequest } from 'shared-kernel';
+import { Button, ErrorPanel, ModalDialog, Spinner, SubmitStateBox, todayIso } from 'shared-kernel';
 import { PAYMENT_METHODS, paymentFormSchema, type PaymentForm, type PaymentRow } from 'shared-kernel/contracts';
 import { DateField, FormikForm, MoneyField, SelectField, SubmitButton, TextAreaField, useSubmissionKey } from 'shared-kernel/forms';
-import { getStudentContractOptions } from '../api/contracts.js';
 import { createPayment, updatePayment } from '../api/payments.js';
 import { useMoneySubmit } from '../hooks/use-money-submit.js';
+import { useSchoolAccounts } from '../hooks/use-school-accounts.js';
 import { NS } from '../i18n.js';
 import styles from './student-money.module.css';
 
@@ -12,6 +12,7 @@ type PaymentFormValues = Omit<PaymentForm, 'am' | 'pm'> & { am: number | null; p
 
 export interface PaymentFormDialogProps {
   studentId: number;
+  schoolId?: number;
   currency: string;
   /** null: a new payment. */
   payment: PaymentRow | null;
@@ -24,12 +25,11 @@ export interface PaymentFormDialogProps {
  * transfer; the school's accounts) and annotation. A new payment goes with an Idempotency-Key
  * per attempt, a change with the version read.
  */
-export function PaymentFormDialog({ studentId, currency, payment, onClose, onSaved }: PaymentFormDialogProps) {
+export function PaymentFormDialog({ studentId, schoolId, currency, payment, onClose, onSaved }: PaymentFormDialogProps) {
   const { t } = useTranslation(NS);
   const { state: submitState, submit } = useMoneySubmit();
   const submission = useSubmissionKey();
-  // The school's accounts come with the contract form's lists.
-  const { state, data: options, reload } = useRequest((signal) => getStudentContractOptions(studentId, signal), [studentId]);
+  const { state, data: accounts, reload } = useSchoolAccounts(schoolId);
   const title = t(payment ? 'money.payments.form_change' : 'money.payments.form_add');
   const initialValues: PaymentFormValues = payment
     ? { pd: payment.pd, am: payment.am, pm: payment.pm, aid: payment.aid, an: payment.an }
@@ -39,7 +39,7 @@ export function PaymentFormDialog({ studentId, currency, payment, onClose, onSav
     <ModalDialog title={title} onClose={onClose}>
       {state > 0 ? (
         <ErrorPanel code={state} onRetry={reload} headingLevel={3} />
-      ) : !options ? (
+      ) : !accounts ? (
         <Spinner showLabel />
       ) : (
         <FormikForm<PaymentFormValues>
@@ -65,8 +65,8 @@ export function PaymentFormDialog({ studentId, currency, payment, onClose, onSav
             name="aid"
             label={t('money.account')}
             placeholder={t('money.none')}
-            hint={options.accounts.length === 0 ? t('money.payments.no_account') : undefined}
-            options={options.accounts.map((account) => ({ value: account.id, label: account.name }))}
+            hint={accounts.length === 0 ? t('money.payments.no_account') : undefined}
+            options={accounts.map((account) => ({ value: account.id, label: account.name }))}
           />
           <TextAreaField name="an" label={t('money.annotation')} rows={3} />
           <SubmitStateBox state={submitState} />

@@ -13,9 +13,9 @@ import {
   type SetPaidForm,
 } from 'shared-kernel/contracts';
 import { DateField, FormikForm, MoneyField, SelectField, SubmitButton, TextAreaField, TextField, useSubmissionKey } from 'shared-kernel/forms';
-import { getStudentContractOptions } from '../api/contracts.js';
 import { createCreditNote, getReceiptDetail, payReceipt, setReceiptPaid, updateCreditNote } from '../api/receipts.js';
 import { useMoneySubmit } from '../hooks/use-money-submit.js';
+import { useSchoolAccounts } from '../hooks/use-school-accounts.js';
 import { NS } from '../i18n.js';
 import styles from './student-money.module.css';
 
@@ -33,11 +33,11 @@ type PaymentValues = { pd: string; am: number | null; pm: number | null; aid: nu
  * /setpaid: the open rest paid and the receipt archived): payment date, method, account and,
  * when paying, the amount (default the open amount).
  */
-export function ReceiptPaymentDialog({ studentId, receipt, mode, onClose, onSaved }: ReceiptDialogProps & { mode: 'pay' | 'setpaid' }) {
+export function ReceiptPaymentDialog({ studentId, schoolId, receipt, mode, onClose, onSaved }: ReceiptDialogProps & { mode: 'pay' | 'setpaid'; schoolId?: number }) {
   const { t } = useTranslation(NS);
   const { state: submitState, submit } = useMoneySubmit();
   const submission = useSubmissionKey();
-  const { state, data: options, reload } = useRequest((signal) => getStudentContractOptions(studentId, signal), [studentId]);
+  const { state, data: accounts, reload } = useSchoolAccounts(schoolId);
   const title = t(mode === 'pay' ? 'money.receipts.pay_title' : 'money.receipts.set_paid_title', { rno: receipt.rno });
   const schema = mode === 'pay' ? payReceiptSchema : setPaidSchema;
   const initialValues: PaymentValues = { pd: todayIso(), am: receipt.bal, pm: 3, aid: null, an: '' };
@@ -45,7 +45,7 @@ export function ReceiptPaymentDialog({ studentId, receipt, mode, onClose, onSave
     <ModalDialog title={title} onClose={onClose}>
       {state > 0 ? (
         <ErrorPanel code={state} onRetry={reload} headingLevel={3} />
-      ) : !options ? (
+      ) : !accounts ? (
         <Spinner showLabel />
       ) : (
         <FormikForm<PaymentValues>
@@ -76,7 +76,7 @@ export function ReceiptPaymentDialog({ studentId, receipt, mode, onClose, onSave
             name="aid"
             label={t('money.account')}
             placeholder={t('money.none')}
-            options={options.accounts.map((account) => ({ value: account.id, label: account.name }))}
+            options={accounts.map((account) => ({ value: account.id, label: account.name }))}
           />
           {mode === 'pay' && <TextAreaField name="an" label={t('money.annotation')} rows={2} />}
           <SubmitStateBox state={submitState} />

@@ -7,6 +7,8 @@ export interface StudentMoneySlotProps {
   studentId: number;
   /** The student's currency (c_currency). */
   currency: string;
+  /** The student's school (its bank accounts are offered for payments). */
+  schoolId?: number;
   /** The student's network member status (e_member_status_id): invoices and skip-fee are hidden for disabled statuses. */
   memberStatus?: number | null;
 }

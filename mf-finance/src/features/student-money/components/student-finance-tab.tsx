@@ -61,7 +61,7 @@ function ReceiptsSection({ studentId, type, handlers, onBalance }: {
  * actions (print; finance_w: pay, credit note, set paid, close, reopen, undo, revert a
  * payment), and the student's dunning letters. Failed actions toast 'server_error'.
  */
-export default function StudentFinanceTab({ studentId, memberStatus }: StudentMoneySlotProps) {
+export default function StudentFinanceTab({ studentId, schoolId, memberStatus }: StudentMoneySlotProps) {
   const { t } = useTranslation(NS);
   const confirm = useConfirm();
   const run = useMoneyAction(studentId);
@@ -155,7 +155,7 @@ export default function StudentFinanceTab({ studentId, memberStatus }: StudentMo
       <ReceiptsSection studentId={studentId} type={2} handlers={handlers} />
       <DunningList studentId={studentId} />
       {(dialog?.kind === 'pay' || dialog?.kind === 'setpaid') && (
-        <ReceiptPaymentDialog studentId={studentId} receipt={dialog.receipt} mode={dialog.kind} onClose={() => setDialog(null)} onSaved={saved} />
+        <ReceiptPaymentDialog studentId={studentId} schoolId={schoolId} receipt={dialog.receipt} mode={dialog.kind} onClose={() => setDialog(null)} onSaved={saved} />
       )}
       {dialog?.kind === 'credit-note' && <CreditNoteDialog studentId={studentId} receipt={dialog.receipt} onClose={() => setDialog(null)} onSaved={saved} />}
       {dialog?.kind === 'payments' && (

@@ -25,7 +25,7 @@ export function isBooked(payment: PaymentRow): boolean {
  * student's payments 10 per page; unbooked rows are red and say so in words; add and change
  * (student_w + finance_w), assign to receipts and delete (finance_d) on unbooked rows only.
  */
-export default function StudentPaymentsTab({ studentId, currency, memberStatus }: StudentMoneySlotProps) {
+export default function StudentPaymentsTab({ studentId, schoolId, currency, memberStatus }: StudentMoneySlotProps) {
   const { t } = useTranslation(NS);
   const confirm = useConfirm();
   const permissions = useMoneyPermissions(memberStatus);
@@ -118,7 +118,7 @@ export default function StudentPaymentsTab({ studentId, currency, memberStatus }
         />
       </section>
       {dialog?.kind === 'form' && (
-        <PaymentFormDialog studentId={studentId} currency={currency} payment={dialog.payment} onClose={() => setDialog(null)} onSaved={saved} />
+        <PaymentFormDialog studentId={studentId} schoolId={schoolId} currency={currency} payment={dialog.payment} onClose={() => setDialog(null)} onSaved={saved} />
       )}
       {dialog?.kind === 'assign' && (
         <AssignmentDialog studentId={studentId} paymentId={dialog.payment.id} onClose={() => setDialog(null)} onSaved={saved} />

@@ -7,6 +7,8 @@ import styles from './student-detail.module.css';
 export interface StudentFinanceSlotProps {
   studentId: number;
   currency: string;
+  /** The student's school (its bank accounts are offered for payments). */
+  schoolId: number;
   /** Network member status: invoices and skip-fee are hidden for the disabled statuses. */
   memberStatus: number | null;
 }
@@ -29,7 +31,7 @@ export function FinanceSlot({ name, student }: { name: string; student: StudentD
   return (
     <RemoteSlot<StudentFinanceSlotProps>
       name={name}
-      props={{ studentId: student.stid, currency: student.c_currency, memberStatus: student.e_member_status_id }}
+      props={{ studentId: student.stid, currency: student.c_currency, schoolId: student.school_id, memberStatus: student.e_member_status_id }}
       fallback={<Spinner showLabel />}
       errorFallback={<SlotUnavailable />}
     />
