@@ -321,6 +321,24 @@ describe.each(backends())('student contracts on %s', (backend) => {
     expect((await s.call('POST', `/api-student/cancel?stid=${c.stid}&stcid=${c.id}`, 'studentW', { dc: '2026-09-01', version: 3 })).statusCode).toBe(200);
   });
 
+  it('parallel submits without a key (two tabs, two clicks) apply once: cancel, withdraw, skip, letter', async () => {
+    const c = await studentWithContract({ start: '2026-01-01' });
+    const statuses = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode).sort();
+    const cancels = await Promise.all([1, 2, 3].map(() => s.call('POST', `/api-student/cancel?stid=${c.stid}&stcid=${c.id}`, 'studentW', { dc: '2026-09-30', version: 1 })));
+    expect(statuses(cancels)).toEqual([200, 409, 409]);
+    const withdrawals = await Promise.all([1, 2].map(() => s.call('PUT', `/api-student/swd?stid=${c.stid}&id=${c.id}`, 'studentW', { version: 2 })));
+    expect(statuses(withdrawals)).toEqual([200, 409]);
+    const skips = await Promise.all([1, 2, 3].map(() => s.call('POST', `/api-student/skip?stid=${c.stid}&id=${c.id}`, 'both', { version: 3 })));
+    expect(statuses(skips)).toEqual([200, 409, 409]);
+    expect(await s.sql('SELECT id FROM student_contract_skips WHERE student_contract_id = $1', [c.id])).toHaveLength(1);
+    const letters = await Promise.all([1, 2].map(() =>
+      s.call('POST', `/api-student/cancellation?stid=${c.stid}`, 'studentW', { sc: c.id, dc: '2026-10-01', dce: '2027-01-31', version: 4 })));
+    expect(statuses(letters)).toEqual([200, 409]);
+    expect(await s.sql('SELECT id FROM student_documents WHERE student_id = $1', [c.stid])).toHaveLength(1);
+    const notes = await s.sql<{ type: number }>('SELECT type FROM student_notes WHERE student_id = $1 ORDER BY id', [c.stid]);
+    expect(notes.map((n) => n.type)).toEqual([4, 4, 3, 4]);
+  });
+
   it('prints the cancellation confirmation (rep_memb_canc, the renderer) only for a cancelled contract', async () => {
     const c = await studentWithContract({ c1: 12, c2: 3, c3: 1, c4: 1, start: '2026-01-01' });
     const early = await s.call('POST', `/api-student/cp?scid=${c.stid}&id=${c.id}`, 'both');
