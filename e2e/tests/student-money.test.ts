@@ -3,9 +3,13 @@
  * open items, a cash contract starting this month is added on the contracts tab; the finance
  * tab generates the invoice ('op_succeeded') and shows the open receipt and the balance; a
  * cash payment added on the payments tab is unbooked (red, in words) and assigned to the
- * receipt; the balance drops to 0. Axe-core on every tab visited.
+ * receipt; the balance drops to 0, also in /m-student/list; the receipt prints (pdftotext
+ * shows its number and amount); the contract is cancelled through the cancellation letter
+ * (/m-student/cancellation/{id}) and the cancellation withdrawn. Axe-core on every step.
  */
-import type { Locator } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
 import { expectAccessible } from '../support/browser';
 import { signedInProduct } from '../support/signed-in';
 
@@ -21,6 +25,16 @@ const firstOfMonth = `01.${pad(today.getMonth() + 1)}.${today.getFullYear()}`;
 const euro = (text: string) => new RegExp(`^${text.replace('.', '\\.')}\\s€$`);
 
 let studentId = 0;
+let lastname = '';
+let receiptNo = '';
+
+async function pdfText(page: Page, click: () => Promise<void>): Promise<string> {
+  const event = page.waitForEvent('download');
+  await click();
+  const file = await (await event).path();
+  expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
 
 /** A student without contract (status 6) and with a balance of 0, in a school with no disabled member status in the way. */
 async function studentWithoutContract(): Promise<number> {
@@ -51,6 +65,7 @@ describe('student money', () => {
     studentId = await studentWithoutContract();
     await s.page.goto(`${s.product.url}/m-student/details/${studentId}?tab=contracts`);
     await s.page.getByRole('heading', { name: 'Aktiver Vertrag' }).waitFor();
+    lastname = (await s.page.getByRole('heading', { level: 1 }).innerText()).trim().split(/\s+/).pop()!;
     await s.page.getByText('Kein aktiver Vertrag.').waitFor();
     await expectAccessible(s.page);
 
@@ -81,6 +96,8 @@ describe('student money', () => {
     const open = s.page.getByRole('table', { name: 'Offene Posten' });
     const receipt = await rowWith(open, firstOfMonth);
     expect(await receipt.getByText(euro('30,00')).count()).toBeGreaterThan(0);
+    receiptNo = (await receipt.getByRole('cell').first().innerText()).trim();
+    expect(receiptNo).toMatch(/^\d+$/);
     await s.page.getByText(/^Saldo: 30,00\s€$/).waitFor();
     await expectAccessible(s.page);
   });
@@ -112,6 +129,56 @@ describe('student money', () => {
 
     await openTab('Finanzen');
     await s.page.getByText(/^Saldo: 0,00\s€$/).waitFor();
+    await expectAccessible(s.page);
+    expect(s.tracked.errors).toEqual([]);
+  });
+
+  it('shows the balance 0 in the student list and prints the receipt', async () => {
+    const receipt = s.page.getByRole('button', { name: `Drucken: Beleg ${receiptNo}` });
+    const text = await pdfText(s.page, () => receipt.click());
+    expect(text).toContain(receiptNo);
+    expect(text).toMatch(/30,00 EUR/);
+
+    await s.page.goto(`${s.product.url}/m-student/list`);
+    await s.page.getByRole('heading', { name: 'Schülerliste' }).waitFor();
+    await s.page.getByLabel('Filter Nachname').fill(lastname);
+    const row = s.page.getByRole('table', { name: 'Schüler' }).getByRole('row').filter({ has: s.page.locator(`a[href$="/m-student/details/${studentId}"]`) });
+    await row.waitFor();
+    await row.getByText(euro('0,00')).waitFor();
+  });
+
+  it('cancels the contract through the cancellation letter and withdraws the cancellation', async () => {
+    await s.page.goto(`${s.product.url}/m-student/details/${studentId}?tab=contracts`);
+    const contracts = s.page.getByRole('table', { name: 'Verträge des Schülers' });
+    await (await rowWith(contracts, firstOfMonth)).getByRole('button', { name: /^Kündigen:/ }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Vertrag kündigen' });
+    await dialog.getByText(/^Vorgeschlagenes Vertragsende: |^Kein Kündigungstermin/).waitFor();
+    await expectAccessible(s.page);
+    await dialog.getByRole('button', { name: 'Kündigungsschreiben erstellen' }).click();
+    await s.page.waitForURL(new RegExp(`/m-student/cancellation/${studentId}\\?sc=\\d+$`));
+    const form = s.page.getByRole('form', { name: 'Kündigungsschreiben' });
+    await form.waitFor();
+    // Without terms the contract proposes no date: the user types one.
+    const effective = form.getByLabel(/^Wirksam zum/);
+    await s.page.getByText(/^Vorgeschlagen: |^Kein Kündigungstermin/).waitFor();
+    if ((await effective.inputValue()) === '') await effective.fill(`28.02.${today.getFullYear() + 1}`);
+    expect(await form.getByLabel(/^Vorlage/).locator('option:checked').innerText()).toBeTruthy();
+    await expectAccessible(s.page);
+    const saved = s.page.waitForResponse((r) => r.url().includes('/api-student/cancellation') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Kündigen und Bestätigung erstellen' }).click();
+    expect((await saved).status()).toBe(200);
+    await s.page.waitForURL(new RegExp(`/m-student/details/${studentId}\\?tab=contracts$`));
+    await s.page.getByText('Erfolgreich gespeichert!').first().waitFor();
+    const cancelled = await rowWith(contracts, firstOfMonth);
+    await cancelled.getByText(display(today)).first().waitFor();
+
+    await cancelled.getByRole('button', { name: /^Kündigung zurücknehmen:/ }).click();
+    const question = s.page.getByRole('alertdialog');
+    await question.getByRole('button', { name: 'Zurücknehmen' }).click();
+    await question.waitFor({ state: 'detached' });
+    const withdrawn = await rowWith(contracts, firstOfMonth);
+    await withdrawn.getByRole('button', { name: /^Kündigen:/ }).waitFor();
+    expect(await withdrawn.getByRole('button', { name: /^Kündigung zurücknehmen:/ }).count()).toBe(0);
     await expectAccessible(s.page);
     expect(s.tracked.errors).toEqual([]);
   });
