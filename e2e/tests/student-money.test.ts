@@ -5,7 +5,7 @@
  * cash payment added on the payments tab is unbooked (red, in words) and assigned to the
  * receipt; the balance drops to 0, also in /m-student/list; the receipt prints (pdftotext
  * shows its number and amount); the contract is cancelled through the cancellation letter
- * (/m-student/cancellation/{id}) and the cancellation withdrawn. Axe-core on every step.
+ * (/m-student/cancellation/{id}; the confirmation letter downloads) and the cancellation withdrawn. Axe-core on every step.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -165,8 +165,11 @@ describe('student money', () => {
     expect(await form.getByLabel(/^Vorlage/).locator('option:checked').innerText()).toBeTruthy();
     await expectAccessible(s.page);
     const saved = s.page.waitForResponse((r) => r.url().includes('/api-student/cancellation') && r.request().method() === 'POST');
+    const letter = s.page.waitForEvent('download');
     await form.getByRole('button', { name: 'Kündigen und Bestätigung erstellen' }).click();
     expect((await saved).status()).toBe(200);
+    // The confirmation letter comes as a download (and stays in the documents tab).
+    expect(readFileSync(await (await letter).path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await s.page.waitForURL(new RegExp(`/m-student/details/${studentId}\\?tab=contracts$`));
     await s.page.getByText('Erfolgreich gespeichert!').first().waitFor();
     const cancelled = await rowWith(contracts, firstOfMonth);

@@ -23,6 +23,7 @@ addNamespace(NS, {
       save: 'Kündigen und Bestätigung erstellen',
       back: 'Zurück zum Schüler',
       invalid_id: 'Ungültige Schüler-Nummer in der Adresse.',
+      letter_failed: 'Die Kündigung ist gespeichert; das Schreiben konnte nicht heruntergeladen werden. Es liegt bei den Dokumenten des Schülers.',
     },
   },
   en: {
@@ -44,6 +45,7 @@ addNamespace(NS, {
       save: 'Cancel and create the confirmation',
       back: 'Back to the student',
       invalid_id: 'Invalid student number in the address.',
+      letter_failed: "The cancellation is saved; the letter could not be downloaded. It is in the student's documents.",
     },
   },
 });

@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { HTTPError, todayIso } from 'shared-kernel';
 import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
 import type { Atom, CancellationFormData, CancellationProposal, StudentContractRow } from 'shared-kernel/contracts';
-import { getCancellationFormData, getCancellationProposal, saveCancellationLetter } from '../api/cancellation.js';
+import { downloadCancellationLetter, getCancellationFormData, getCancellationProposal, saveCancellationLetter } from '../api/cancellation.js';
 import { StudentsRoutes } from '../../students-routes.js';
 
 jest.mock('../api/cancellation.js');
@@ -52,6 +52,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   jest.mocked(getCancellationFormData).mockResolvedValue(formData);
   jest.mocked(getCancellationProposal).mockImplementation(async (_stid, stcid, dc) => proposal({ stcid, dc }));
+  jest.mocked(downloadCancellationLetter).mockResolvedValue(undefined);
   jest.mocked(saveCancellationLetter).mockResolvedValue({
     success: true, version: 4, cd: todayIso(), dce: '2026-12-31', document: { id: 90, tid: 1, n: 'Kuendigung.pdf' }, note_id: 12,
   });
@@ -77,6 +78,7 @@ describe('cancellation letter /m-student/cancellation/:id', () => {
       expect.stringMatching(/^[0-9a-f]{32}$/),
     ));
     expect(await screen.findByText('Erfolgreich gespeichert!')).toBeTruthy();
+    await waitFor(() => expect(downloadCancellationLetter).toHaveBeenCalledWith({ id: 90, tid: 1, n: 'Kuendigung.pdf' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/m-student/details/${STUDENT_ID}?tab=contracts`));
   });
 

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, http } from 'shared-kernel';
+import { IDEMPOTENCY_KEY_HEADER, http, saveDownload } from 'shared-kernel';
 import type { CancellationFormData, CancellationLetterAnswer, CancellationLetterForm, CancellationProposal } from 'shared-kernel/contracts';
 
 /** GET /api-student/cancellation?stid: the student's cancellable contracts and the templates the letter offers. */
@@ -16,4 +16,9 @@ export function saveCancellationLetter(studentId: number, body: CancellationLett
   return http
     .post('api-student/cancellation', { searchParams: { stid: studentId }, json: body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } })
     .json<CancellationLetterAnswer>();
+}
+
+/** GET /api-document/sddl?id&tid: the confirmation letter the save stored as a student document (saved as a download). */
+export async function downloadCancellationLetter(document: CancellationLetterAnswer['document']): Promise<void> {
+  await saveDownload(await http.get('api-document/sddl', { searchParams: { id: document.id, tid: document.tid } }), document.n);
 }

@@ -13,7 +13,7 @@ import {
   type CancellationLetterForm,
 } from 'shared-kernel/contracts';
 import { DateField, FormikForm, SelectField, SubmitButton, useSubmissionKey } from 'shared-kernel/forms';
-import { getCancellationFormData, getCancellationProposal, saveCancellationLetter } from '../api/cancellation.js';
+import { downloadCancellationLetter, getCancellationFormData, getCancellationProposal, saveCancellationLetter } from '../api/cancellation.js';
 import { NS } from '../i18n.js';
 import styles from './cancellation-letter-page.module.css';
 
@@ -85,8 +85,9 @@ function LetterForm({ studentId, data, contractId }: { studentId: number; data: 
       onSubmit={async (values, helpers) => {
         const body = cancellationLetterSchema.cast(values, { stripUnknown: true }) as CancellationLetterForm;
         setSubmitState(-2);
+        let answer;
         try {
-          await saveCancellationLetter(studentId, body, submission.keyFor(body));
+          answer = await saveCancellationLetter(studentId, body, submission.keyFor(body));
         } catch (error) {
           setSubmitState(await toErrorCode(error));
           return;
@@ -95,6 +96,8 @@ function LetterForm({ studentId, data, contractId }: { studentId: number; data: 
         submission.reset();
         helpers.resetForm({ values });
         toast.success('save_succeeded');
+        // The confirmation letter to print or send; it also stays in the documents tab.
+        downloadCancellationLetter(answer.document).catch(() => toast.error(`${NS}:cancellation.letter_failed`));
         back();
       }}
     >
