@@ -71,50 +71,52 @@ function AssignmentForm({ studentId, answer, onClose, onSaved }: { studentId: nu
       {answer.receipts.length === 0 ? (
         <p className={styles.notice}>{t('money.payments.assign_none')}</p>
       ) : (
-        <PlainTable alignTop dense className={styles.table}>
-          <caption>{t('money.payments.assign_table')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('money.receipts.rno')}</th>
-              <th scope="col">{t('money.due_date')}</th>
-              <th scope="col">{t('money.receipts.text')}</th>
-              <th scope="col" className={styles.number}>{t('money.amount')}</th>
-              <th scope="col" className={styles.number}>{t('money.receipts.open')}</th>
-              <th scope="col" className={styles.number}>{t('money.payments.assigned')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {parsed.map(({ receipt, text, cents }) => {
-              const wrong = cents === null || cents < 0 || (cents ?? 0) > receipt.bal;
-              const errorId = `assign-error-${receipt.rno}`;
-              return (
-                <tr key={receipt.rno}>
-                  <td>{receipt.rno}</td>
-                  <td>{formatDate(receipt.ddue)}</td>
-                  <td>{receipt.txt}</td>
-                  <td className={styles.number}>{formatMoney(receipt.amt, receipt.cur)}</td>
-                  <td className={styles.number}>{formatMoney(receipt.bal, receipt.cur)}</td>
-                  <td className={styles.number}>
-                    <input
-                      className={styles.amountInput}
-                      inputMode="decimal"
-                      aria-label={t('money.payments.assign_amount', { rno: receipt.rno })}
-                      aria-invalid={wrong}
-                      aria-describedby={wrong ? errorId : undefined}
-                      value={text}
-                      onChange={(event) => setTexts((current) => ({ ...current, [receipt.rno]: event.target.value }))}
-                    />
-                    {wrong && (
-                      <span id={errorId} className={styles.error}>
-                        {cents === null || cents < 0 ? t('common:form.invalid_amount') : t('money.payments.assign_over_receipt', { rno: receipt.rno })}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </PlainTable>
+        <div className={styles.scroller} tabIndex={0} role="region" aria-label={t('money.payments.assign_table')}>
+          <PlainTable alignTop dense className={styles.table}>
+            <caption>{t('money.payments.assign_table')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('money.receipts.rno')}</th>
+                <th scope="col">{t('money.due_date')}</th>
+                <th scope="col">{t('money.receipts.text')}</th>
+                <th scope="col" className={styles.number}>{t('money.amount')}</th>
+                <th scope="col" className={styles.number}>{t('money.receipts.open')}</th>
+                <th scope="col" className={styles.number}>{t('money.payments.assigned')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {parsed.map(({ receipt, text, cents }) => {
+                const wrong = cents === null || cents < 0 || (cents ?? 0) > receipt.bal;
+                const errorId = `assign-error-${receipt.rno}`;
+                return (
+                  <tr key={receipt.rno}>
+                    <td>{receipt.rno}</td>
+                    <td>{formatDate(receipt.ddue)}</td>
+                    <td>{receipt.txt}</td>
+                    <td className={styles.number}>{formatMoney(receipt.amt, receipt.cur)}</td>
+                    <td className={styles.number}>{formatMoney(receipt.bal, receipt.cur)}</td>
+                    <td className={styles.number}>
+                      <input
+                        className={styles.amountInput}
+                        inputMode="decimal"
+                        aria-label={t('money.payments.assign_amount', { rno: receipt.rno })}
+                        aria-invalid={wrong}
+                        aria-describedby={wrong ? errorId : undefined}
+                        value={text}
+                        onChange={(event) => setTexts((current) => ({ ...current, [receipt.rno]: event.target.value }))}
+                      />
+                      {wrong && (
+                        <span id={errorId} className={styles.error}>
+                          {cents === null || cents < 0 ? t('common:form.invalid_amount') : t('money.payments.assign_over_receipt', { rno: receipt.rno })}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </PlainTable>
+        </div>
       )}
       {tooMuch && <p role="alert" className={styles.error}>{t('money.payments.assign_too_much')}</p>}
       <SubmitStateBox state={state} />
