@@ -292,7 +292,17 @@ export async function insertPayment(tx: Queryable, student: MoneyStudent, form: 
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [student.schoolId, student.id, form.pd, form.am, form.pm, form.pm === 3 ? null : form.aid, form.an, currency],
   );
-  return result.rows[0]!.id;
+  const id = result.rows[0]!.id;
+  // Every student payment is also income of the school (category 2, fees; spec 002: income
+  // with student_id is made from a student payment and follows it, not edited in the list).
+  await tx.query(
+    `INSERT INTO income (school_id, payment_cat_id, payment_method_id, account_id, payment_date, amount, currency, annotation, student_id, payment_id)
+     SELECT p.school_id, 2, p.payment_method_id, p.account_id, p.payment_date, p.amount, p.currency,
+            concat_ws(' – ', NULLIF(p.annotation, ''), trim(concat_ws(' ', s.firstname, s.lastname))), p.student_id, p.id
+       FROM payments p JOIN students s ON s.id = p.student_id WHERE p.id = $1`,
+    [id],
+  );
+  return id;
 }
 
 interface LockedPayment {
@@ -322,13 +332,23 @@ export async function updatePayment(tx: Queryable, student: MoneyStudent, id: nu
   assertVersion(payment.version, version);
   if (form.am < payment.assigned) throw paymentBelowAssigned();
   await checkAccount(tx, student.schoolId, form.pm === 3 ? null : form.aid);
-  return updateVersioned(tx, {
+  const next = await updateVersioned(tx, {
     table: 'payments',
     set: 'payment_date = $3, amount = $4, payment_method_id = $5, account_id = $6, annotation = $7',
     where: 'id = $1 AND student_id = $2',
     params: [id, student.id, form.pd, form.am, form.pm, form.pm === 3 ? null : form.aid, form.an],
     version,
   });
+  // Its income follows (deleting the payment deletes it: ON DELETE CASCADE).
+  await tx.query(
+    `UPDATE income i SET payment_method_id = p.payment_method_id, account_id = p.account_id, payment_date = p.payment_date,
+            amount = p.amount, annotation = concat_ws(' – ', NULLIF(p.annotation, ''), trim(concat_ws(' ', s.firstname, s.lastname))),
+            version = i.version + 1
+       FROM payments p JOIN students s ON s.id = p.student_id
+      WHERE p.id = $1 AND i.payment_id = p.id`,
+    [id],
+  );
+  return next;
 }
 
 /** DELETE /api-student/sp: an unbooked payment and its assignments; receipts it settled reopen. */

@@ -166,14 +166,19 @@ describe.each(backends())('student money API on %s', (backend) => {
       expect(list.rows).toEqual([expect.objectContaining({ id, pd: '2026-11-20', am: 1000, aa: 0, bd: null, pm: 3, aid: null, acn: null, an: 'bar', cur: 'EUR', version: 1 })]);
       const one = (await call('GET', `/api-student/sp?stid=${st}&id=${id}`, 'reader')).json<PaymentRow>();
       expect(one.id).toBe(id);
+      // The payment is income of the school too (category 2), following its changes.
+      const income = () => sql<{ amount: string; payment_date: string }>("SELECT amount::text, to_char(payment_date, 'YYYY-MM-DD') AS payment_date FROM income WHERE payment_id = $1", [id]);
+      expect(await income()).toEqual([{ amount: '1000', payment_date: '2026-11-20' }]);
       expect((await call('PUT', `/api-student/sp?stid=${st}&id=${id}`, 'fd', { ...cash(1500), version: 1 })).statusCode).toBe(403);
       const changed = await call('PUT', `/api-student/sp?stid=${st}&id=${id}`, 'fw', { ...cash(1500), version: 1 });
       expect(changed.json()).toEqual({ success: true, version: 2 });
+      expect(await income()).toEqual([{ amount: '1500', payment_date: '2026-11-20' }]);
       expect((await call('PUT', `/api-student/sp?stid=${st}&id=${id}`, 'fw', { ...cash(1700), version: 1 })).json()).toEqual({ error: 9 });
       expect((await call('DELETE', `/api-student/sp?stid=${st}&id=${id}`, 'fw')).statusCode).toBe(403);
       expect((await call('DELETE', `/api-student/sp?stid=${st}&id=${id}`, 'otherSchool')).statusCode).toBe(404);
       expect((await call('DELETE', `/api-student/sp?stid=${st}&id=${id}`, 'fd')).json()).toEqual({ success: true });
       expect(await count('payments', st)).toBe(0);
+      expect(await income()).toEqual([]);
     });
 
     it('bad input is 400 with the field and writes nothing', async () => {
