@@ -456,6 +456,9 @@ export async function payReceipt(
   if (receipt.type !== 1) throw receiptStateRefused();
   if (receipt.currency !== currency) throw currencyMismatch();
   const open = receipt.amount - receipt.paid - receipt.credited;
+  // Nothing open: paying (with or without an amount) would record money the receipt does not
+  // take (a double submit of the pay dialog); set paid only archives the settled receipt.
+  if (open <= 0 && !close) throw receiptStateRefused();
   const amount = form.am ?? open;
   let id: number | null = null;
   let assigned = 0;
