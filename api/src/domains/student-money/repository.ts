@@ -505,6 +505,12 @@ export async function generateInvoices(
   if (opts.studentId !== null) {
     await tx.query('SELECT id FROM student_contracts WHERE student_id = $1 ORDER BY id FOR SHARE', [opts.studentId]);
   } else {
+    // The students first, as every money write does (its student row FOR UPDATE, then its
+    // receipts): a /gi that locked its student and inserts the same periods would otherwise
+    // wait for this run's receipts while the balance update of this run waits for its student
+    // (a deadlock on PostgreSQL). EXCLUSIVE lets readers through; writers of students wait
+    // for this one statement. Also taken before the skips, which a skip inserts holding its student.
+    await tx.query('LOCK TABLE students IN EXCLUSIVE MODE');
     await tx.query('LOCK TABLE student_contract_skips IN SHARE MODE');
   }
   const result = await tx.query<{ n: number }>(

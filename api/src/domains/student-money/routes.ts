@@ -123,12 +123,10 @@ async function moneyWrite<T extends object>(
   request: FastifyRequest,
   studentId: number,
   write: (tx: Queryable, student: MoneyStudent) => Promise<T>,
-  before?: (tx: Queryable) => Promise<unknown>,
 ): Promise<T> {
   request.audit.entityId = studentId;
   try {
     return await idempotentWrite(request, async (tx) => {
-      if (before) await before(tx);
       const student = await lockMoneyStudent(tx, studentId);
       if (!student) throw notFound();
       request.audit.schoolId = student.schoolId;
@@ -233,10 +231,7 @@ export async function studentMoneyRoutes(app: FastifyInstance) {
         if (student.memberStatus !== null && app.config.disabledMemberStatuses.includes(student.memberStatus)) throw invoicingDisabled();
         const created = await generateInvoices(tx, { studentId: stid, today: isoDay(app.now()), disabledStatuses: [] });
         return { success: true as const, created };
-      },
-      // While the daily run (it holds student_contract_skips in SHARE mode) is inserting, wait
-      // for it before locking the student: it may need this student's row for the balance.
-      (tx) => tx.query('LOCK TABLE student_contract_skips IN ROW EXCLUSIVE MODE'));
+      });
     },
   );
 

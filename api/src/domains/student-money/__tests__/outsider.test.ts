@@ -534,6 +534,67 @@ describe.each(backends())('student money attacked from outside on %s', (backend)
     expect(free).toBeGreaterThan(0);
   });
 
+  it('invoices: gi for a disabled member status is refused and the daily job leaves the student out; the daily job and 8 manual gi at once bill each period once', async () => {
+    const disabled = await makeStudent(wien, 'Ruhend', 3);
+    await makeContract(disabled, { start: '2026-10-01' });
+    const refused = await call('POST', `/api-student/gi?stid=${disabled}`, 'wien');
+    expect([refused.statusCode, refused.json()]).toEqual([409, { error: 64 }]);
+    const students = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => makeStudent(wien, `Lauf${i}`)));
+    for (const s of students) await makeContract(s, { start: '2025-01-01' });
+    const { generateAllInvoices } = await import('../invoice-job.js');
+    const app = { db: t.db, config: { disabledMemberStatuses: [3, 8] } } as unknown as Parameters<typeof generateAllInvoices>[0];
+    const [job, ...manual] = await Promise.all([
+      generateAllInvoices(app, NOW),
+      ...students.flatMap((s) => [call('POST', `/api-student/gi?stid=${s}`, 'wien'), call('POST', `/api-student/gi?stid=${s}`, 'wien')]),
+    ]);
+    for (const r of manual as TestResponse[]) expect([r.statusCode, codeOf(r)]).toEqual([200, 'undefined']);
+    const made = (job as { created: number }).created + (manual as TestResponse[]).reduce((s, r) => s + r.json<{ created: number }>().created, 0);
+    const [{ n }] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM receipts WHERE student_id = ANY ($1::int[])', [students]);
+    expect(n).toBe(6 * 23);
+    expect(made).toBeGreaterThanOrEqual(n);
+    expect((await sql('SELECT 1 FROM receipts WHERE student_id = $1', [disabled])).length).toBe(0);
+    for (const s of students) await expectBalance(s);
+  });
+
+  it('the daily job at the same moment as gi, skip fee and cancel of its students: no deadlock, every call answers, each period billed once', async () => {
+    const { generateAllInvoices } = await import('../invoice-job.js');
+    const app = { db: t.db, config: { disabledMemberStatuses: [3, 8] } } as unknown as Parameters<typeof generateAllInvoices>[0];
+    for (let round = 0; round < 3; round += 1) {
+      // The students the calls aim at come first in the job's order, many more after them keep it busy.
+      const aimed = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => makeStudent(wien, `Nacht${round}-${i}`)));
+      const contracts: number[] = [];
+      for (const s of aimed) contracts.push(await makeContract(s, { start: '2025-01-01' }));
+      await sql(
+        `WITH s AS (
+           INSERT INTO students (school_id, salutation_id, firstname, lastname, student_status_id, street, house_no, zip, city, country_iso)
+           SELECT $1, 1, 'Fill', 'Menge' || g, 2, 'Weg', '1', '1010', 'Wien', 'at' FROM generate_series(1, 300) g RETURNING id, school_id
+         )
+         INSERT INTO student_contracts (school_id, student_id, contract_no, status, payment_method_id, contract_start, amount_gross, activation_gross,
+                                        tax_percent, pay_interval, c_interval_start, c_cperiod_start, c_interval_follow, c_cperiod_follow)
+         SELECT school_id, id, 'F-' || id, 1, 3, '2025-01-01', 4900, 0, 20, 1, 12, 3, 1, 1 FROM s`,
+        [wien],
+      );
+      const versions = await Promise.all(contracts.map((c) => version('student_contracts', 'id', c)));
+      const [job, ...answers] = await Promise.all([
+        generateAllInvoices(app, NOW).then((r) => r, (e: unknown) => e),
+        ...aimed.map((s, i) =>
+          i % 3 === 0
+            ? call('PUT', `/api-student/skip?stid=${s}&id=${contracts[i]}`, 'wien', { version: versions[i] })
+            : i % 3 === 1
+              ? call('POST', `/api-student/cancel?stid=${s}&stcid=${contracts[i]}`, 'wien', { dc: '2026-11-21', version: versions[i] })
+              : call('POST', `/api-student/gi?stid=${s}`, 'wien'),
+        ),
+      ]);
+      expect(job).toEqual({ created: expect.any(Number) });
+      for (const r of answers as TestResponse[]) expect([r.statusCode < 500, codeOf(r) === 'number' || r.statusCode === 200]).toEqual([true, true]);
+      const [{ n }] = await sql<{ n: number }>(
+        "SELECT count(*)::int AS n FROM (SELECT student_contract_id, period_start FROM receipts WHERE kind = 'IR' AND student_contract_id IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1) d",
+      );
+      expect(n).toBe(0);
+      for (const s of aimed) await expectBalance(s);
+    }
+  });
+
   it('receipt and cancellation PDFs: safe headers whatever the student is called', async () => {
     const stid = await makeStudent(wien, 'O\'Brien "Boss"\r\nX-Evil: 1 Øre');
     const scid = await makeContract(stid);
