@@ -147,6 +147,25 @@ describe.each(backends())('hardening on %s', (backend) => {
     await app.server.close();
   });
 
+  it('a transaction that lost a deadlock or a serialization conflict answers 503 {error: 1} with Retry-After (try again), not 500', async () => {
+    const app = buildApp(t.config, { db: t.db, logger: false });
+    app.register(async (instance) => {
+      for (const code of ['40P01', '40001']) {
+        instance.get(`/api-conflict-${code}`, { config: { access: 'public' } }, async () => {
+          throw Object.assign(new Error('deadlock detected'), { code });
+        });
+      }
+    });
+    const send = await listenForTests(app);
+    for (const code of ['40P01', '40001']) {
+      const res = await send({ method: 'GET', url: `/api-conflict-${code}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toEqual({ error: 1 });
+    }
+    await app.server.close();
+  });
+
   if (backend === 'postgres') {
     it('database down: 503 {error: 1} quickly, /readyz not ready, recovers by itself', async () => {
       const target = new URL(process.env.TEST_DATABASE_URL!);

@@ -42,6 +42,8 @@ function isAuthCall(url: string): boolean {
   }
 }
 
+const CLIENT_VERSION_HEADER = 'X-Client-Version';
+
 /**
  * The one HTTP client of the back office (ky). Paths are relative to the app base and written
  * WITHOUT a leading slash. Sends `X-Client-Version`, and an `Idempotency-Key` with every POST
@@ -61,10 +63,12 @@ export const http: KyInstance = ky.create({
   credentials: 'same-origin',
   // The UI offers an explicit retry; silent retries would hide failures and double waits.
   retry: 0,
-  headers: { 'X-Client-Version': CLIENT_VERSION },
+  headers: { [CLIENT_VERSION_HEADER]: CLIENT_VERSION },
   hooks: {
     beforeRequest: [
       (request) => {
+        // Set here too: a call's `headers: undefined` makes ky drop the instance's headers.
+        if (!request.headers.has(CLIENT_VERSION_HEADER)) request.headers.set(CLIENT_VERSION_HEADER, CLIENT_VERSION);
         if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY_HEADER)) {
           request.headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
         }

@@ -42,7 +42,8 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 /**
  * One place turns every failure into the wire answer `{error, fields?}`: bad input 400/4,
  * database unreachable 503/1, anything unexpected 500/8 with a log line. Answers never
- * carry stack traces, SQL or driver messages.
+ * carry stack traces, SQL or driver messages. A transaction conflict (deadlock, serialization)
+ * answers 503/1 with Retry-After: it was rolled back and may simply be sent again.
  */
 export default fp(
   async function errorHandler(app: FastifyInstance) {
@@ -67,6 +68,12 @@ export default fp(
       if (/^22[0-9A-Z]{3}$/.test(code)) {
         request.log.warn({ err: error }, 'database rejected input');
         return reply.code(400).send({ error: ERROR.notSaved });
+      }
+      // The transaction lost a deadlock or a serialization conflict with a concurrent one and
+      // was rolled back whole: nothing was written, the same request will pass a moment later.
+      if (code === '40P01' || code === '40001') {
+        request.log.warn({ err: error }, 'transaction conflict, rolled back');
+        return reply.code(503).header('retry-after', '1').send({ error: ERROR.communication });
       }
       if (code === '23505') return reply.code(409).send({ error: ERROR.notSaved });
       if (code === '23503') return reply.code(409).send({ error: ERROR.generic });
