@@ -18,7 +18,7 @@ import {
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { contentDisposition } from '../../files/index.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
 import { assertVersion, savedWithVersionSchema, versionConflictResponses } from '../../lib/record-version.js';
 import { errorResponses, successSchema } from '../../lib/route-schemas.js';
@@ -181,6 +181,9 @@ export default async function studentContractRoutes(app: FastifyInstance): Promi
         // Another school's student is 404 whatever the body holds.
         const { ref } = await lockStudent(tx, request, request.query.stid);
         const form = validate(studentContractSchema, request.body);
+        // Payments are always in the installation's currency: receipts in another could never
+        // be paid, and the balance would add them to it.
+        if (form.currency !== app.config.currency) throw badRequest({ currency: 'form.invalid' });
         const row = await insertContract(tx, ref, form, userId(request));
         return { success: true as const, id: row.id, version: row.version };
       });
@@ -207,8 +210,11 @@ export default async function studentContractRoutes(app: FastifyInstance): Promi
       const next = await request.scoped(async (tx) => {
         // Another school's student or contract is 404 whatever the body holds.
         const { ref } = await lockStudent(tx, request, request.query.stid);
-        if (!(await getContract(tx, request.query.stid, request.query.id))) throw notFound();
+        const current = await getContract(tx, request.query.stid, request.query.id);
+        if (!current) throw notFound();
         const { version, ...form } = validate(withVersion(studentContractSchema), request.body);
+        // Another currency than the installation's only as the contract already has it (imported).
+        if (form.currency !== app.config.currency && form.currency !== current.currency) throw badRequest({ currency: 'form.invalid' });
         return updateContract(tx, ref, request.query.id, form, version);
       });
       return { success: true, version: next };

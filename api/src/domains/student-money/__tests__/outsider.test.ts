@@ -449,6 +449,23 @@ describe.each(backends())('student money attacked from outside on %s', (backend)
     await expectBalance(stid);
   });
 
+  it('a contract in another currency than the installation\'s (payments are always in it) is refused: its receipts could never be paid and the balance would add francs to euros', async () => {
+    const stid = await makeStudent(wien, 'Waehrung');
+    const before = await books();
+    const created = await call('POST', `/api-student/sc?stid=${stid}`, 'wien', { ...contractForm, currency: 'CHF' });
+    expect([created.statusCode, created.json()]).toEqual([400, { error: 4, fields: { currency: 'form.invalid' } }]);
+    expect(await books()).toBe(before);
+    const made = await call('POST', `/api-student/sc?stid=${stid}`, 'wien', contractForm);
+    expect(made.statusCode).toBe(200);
+    const { id, version: v } = made.json<{ id: number; version: number }>();
+    const changed = await call('PUT', `/api-student/sc?stid=${stid}&id=${id}`, 'wien', { ...contractForm, currency: 'CHF', version: v });
+    expect([changed.statusCode, changed.json()]).toEqual([400, { error: 4, fields: { currency: 'form.invalid' } }]);
+    // A contract that already has another currency (imported) can still be saved as it is.
+    await sql("UPDATE student_contracts SET currency = 'CHF' WHERE id = $1", [id]);
+    const kept = await call('PUT', `/api-student/sc?stid=${stid}&id=${id}`, 'wien', { ...contractForm, currency: 'CHF', version: v });
+    expect(kept.statusCode).toBe(200);
+  });
+
   it('parallel double submits (8 at once) apply once or are refused cleanly, with and without one Idempotency-Key; the balance stays right', async () => {
     const a = await billedStudent('Doppelklick');
     const eight = <T>(f: (i: number) => Promise<T>) => Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(f));
@@ -593,6 +610,51 @@ describe.each(backends())('student money attacked from outside on %s', (backend)
       expect(n).toBe(0);
       for (const s of aimed) await expectBalance(s);
     }
+  });
+
+  it("hostile text prints (receipt, credit note, dunning letter, cancellation letter) and another school's account is refused for a payment", async () => {
+    const name = '😀 王小明 \u202eevil <b>fett</b> &amp; \\n';
+    const stid = await makeStudent(wien, name);
+    const scid = await makeContract(stid);
+    await call('POST', `/api-student/gi?stid=${stid}`, 'wien');
+    const [r1, r2] = await receiptNos(stid);
+    const cn = await call('POST', `/api-receipt/cn?stid=${stid}&rno=${r1}`, 'wien', { am: 100, txt: '</p><script>x</script> 🧾 \u0007' });
+    expect(cn.statusCode).toBe(200);
+    // A NUL byte the database cannot store: refused, never a 500.
+    for (const [method, url, payload] of [
+      ['POST', `/api-receipt/cn?stid=${stid}&rno=${r1}`, { am: 1, txt: 'a\u0000b' }],
+      ['POST', `/api-student/sp?stid=${stid}`, { ...cash(1), an: 'a\u0000b' }],
+      ['POST', `/api-student/spr?stid=${stid}&rno=${r1}`, { pd: '2026-11-20', am: 1, pm: 3, aid: null, an: '\u0000' }],
+    ] as const) {
+      const res = await call(method, url, 'wien', payload);
+      expect([url, res.statusCode, codeOf(res)]).toEqual([url, 400, 'number']);
+    }
+    const dunning = (await call('POST', '/api-invoice-reminder/data', 'wien', { stid, dun: 2, rnos: [r2] })).json<{ id: number }>().id;
+    for (const url of [`/api-receipt/print?id=${r1}`, `/api-receipt/print?id=${cn.json<{ rno: number }>().rno}`, `/api-receipt/print-ir?id=${dunning}`]) {
+      const res = await call('GET', url, 'reader');
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 200, 'application/pdf']);
+    }
+    const v = await version('student_contracts', 'id', scid);
+    expect((await call('POST', `/api-student/cancel?stid=${stid}&stcid=${scid}`, 'wien', { dc: '2026-11-21', version: v })).statusCode).toBe(200);
+    expect((await call('POST', `/api-student/cp?scid=${stid}&id=${scid}`, 'wien')).statusCode).toBe(200);
+
+    const grazAccount = (await sql<{ id: number }>(
+      "INSERT INTO accounts (school_id, name, sepa_name, sepa_iban, sepa_bic, sepa_bank) VALUES ($1, 'Graz Bank', 'Graz', 'AT611904300234573201', 'BKAUATWW', 'Bank') RETURNING id",
+      [graz],
+    ))[0]!.id;
+    const before = await books();
+    const bank = { pd: '2026-11-20', am: 100, pm: 2, aid: grazAccount, an: '' };
+    const refused: [string, string, unknown][] = [
+      ['POST', `/api-student/sp?stid=${stid}`, bank],
+      ['POST', `/api-student/spr?stid=${stid}&rno=${r2}`, bank],
+      ['PUT', `/api-student/setpaid?stid=${stid}&rno=${r2}`, { pd: '2026-11-20', pm: 2, aid: grazAccount, version: await version('receipts', 'rno', r2!) }],
+    ];
+    for (const [method, url, payload] of refused) {
+      const res = await call(method, url, 'wien', payload);
+      expect([url, res.statusCode, codeOf(res)]).toEqual([url, 400, 'number']);
+      expect(res.body).not.toContain('Graz Bank');
+    }
+    expect(await books()).toBe(before);
   });
 
   it('receipt and cancellation PDFs: safe headers whatever the student is called', async () => {
