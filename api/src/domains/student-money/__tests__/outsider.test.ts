@@ -51,6 +51,14 @@ describe.each(backends())('student money attacked from outside on %s', (backend)
     expect(list.statusCode).toBe(200);
     const mine = list.json<{ rows: { id: number; b: number | null }[] }>().rows.find((r) => r.id === stid);
     expect(mine?.b).toBe(Number(row!.expected));
+    const data = (await call('GET', `/api-student/data?id=${stid}`, user)).json<{ data?: { balance?: number }; balance?: number }>();
+    expect(data.data?.balance ?? data.balance).toBe(Number(row!.expected));
+    // Without finance_r nobody sees it.
+    const trainerList = await call('POST', '/api-student/list', 'trainer', { page: 0, pageSize: 100, sorted: [], filtered: [{ id: 'ln', value: ln }] });
+    const theirs = trainerList.json<{ rows: { id: number; b: number | null }[] }>().rows.find((r) => r.id === stid);
+    if (theirs) expect(theirs.b).toBeNull();
+    const trainerData = await call('GET', `/api-student/data?id=${stid}`, 'trainer');
+    if (trainerData.statusCode === 200) expect(trainerData.json<{ data?: { balance?: unknown }; balance?: unknown }>().data?.balance ?? trainerData.json<{ balance?: unknown }>().balance ?? null).toBeNull();
     return Number(row!.expected);
   };
   const makeStudent = async (schoolId: number, lastname: string, memberStatus: number | null = null) =>
@@ -549,6 +557,26 @@ describe.each(backends())('student money attacked from outside on %s', (backend)
     expect(statuses(cancels)).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     await expectBalance(skipper);
     expect(free).toBeGreaterThan(0);
+  });
+
+  it('undo, revert, delete, reopen and dunning 8 times at once: once, the others 404/409 with a code; the balance stays right', async () => {
+    const a = await billedStudent('Achtfach');
+    const eight = <T>(f: () => Promise<T>) => Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(f));
+    const outcome = (answers: TestResponse[]) => answers.map((r) => `${r.statusCode}:${JSON.stringify(r.json())}`).sort();
+    const once = (answers: TestResponse[], refusal: string) => expect(outcome(answers)).toEqual([...Array(7).fill(refusal), '200:{"success":true}'].sort());
+    once(await eight(() => call('POST', `/api-receipt/undo-cn?stid=${a.stid}&rno=${a.cn}&rrno=${a.r2}`, 'wien')), '404:{"error":3}');
+    once(await eight(() => call('POST', `/api-receipt/revert-pa?stid=${a.stid}&rno=${a.r1}&prid=${a.prid}`, 'wien')), '404:{"error":3}');
+    once(await eight(() => call('DELETE', `/api-student/sp?stid=${a.stid}&id=${a.prid}`, 'wien')), '404:{"error":3}');
+    await expectBalance(a.stid);
+    const paid = await call('PUT', `/api-student/setpaid?stid=${a.stid}&rno=${a.r2}`, 'wien', { pd: '2026-11-20', pm: 3, aid: null, version: await version('receipts', 'rno', a.r2) });
+    expect(paid.statusCode).toBe(200);
+    once(await eight(() => call('POST', `/api-receipt/open?stid=${a.stid}&rrno=${a.r2}`, 'wien')), '409:{"error":67}');
+    const dunned = await eight(() => call('POST', '/api-invoice-reminder/data', 'wien', { stid: a.stid, dun: 2, rnos: [a.r3] }, { 'idempotency-key': 'auditor-dunning-1' }));
+    expect(new Set(dunned.map((r) => `${r.statusCode}:${r.body}`)).size).toBe(1);
+    expect((await sql('SELECT 1 FROM dunnings WHERE student_id = $1 AND dunning_level = 2', [a.stid])).length).toBe(1);
+    const gi = await eight(() => call('POST', `/api-student/gi?stid=${a.stid}`, 'wien', undefined, { 'idempotency-key': 'auditor-gi-1' }));
+    expect(gi.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    await expectBalance(a.stid);
   });
 
   it('invoices: gi for a disabled member status is refused and the daily job leaves the student out; the daily job and 8 manual gi at once bill each period once', async () => {
