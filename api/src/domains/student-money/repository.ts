@@ -521,8 +521,10 @@ export async function generateInvoices(
               (c.contract_start + make_interval(months => (k + 1) * c.pay_interval))::date - 1 AS period_end
          FROM student_contracts c
          JOIN students s ON s.id = c.student_id
+        -- Whole months since the start, plus one: a period starting on a shortened month end
+        -- (31.01. + 1 month = 28.02.) begins before a whole month has passed; 'due' drops the extra.
         CROSS JOIN LATERAL generate_series(0,
-              ((extract(year FROM age($1::date, c.contract_start)) * 12 + extract(month FROM age($1::date, c.contract_start)))::int / c.pay_interval)) AS k
+              ((extract(year FROM age($1::date, c.contract_start)) * 12 + extract(month FROM age($1::date, c.contract_start)))::int / c.pay_interval) + 1) AS k
         WHERE c.status IN (1, 3) AND c.contract_start <= $1::date
           AND ($2::int IS NULL OR c.student_id = $2::int)
           AND (s.e_member_status_id IS NULL OR NOT (s.e_member_status_id = ANY ($3::int[])))

@@ -601,6 +601,33 @@ describe.each(backends())('student money attacked from outside on %s', (backend)
     for (const s of students) await expectBalance(s);
   });
 
+  it('a period that starts on a shortened month end (contract from 31.01.: 28.02.) is billed on its first day, by gi and by the daily job', async () => {
+    const { generateAllInvoices } = await import('../invoice-job.js');
+    const app = { db: t.db, config: { disabledMemberStatuses: [3, 8] } } as unknown as Parameters<typeof generateAllInvoices>[0];
+    const manual = await makeStudent(wien, 'Monatsende');
+    const nightly = await makeStudent(wien, 'Monatsende2');
+    await makeContract(manual, { start: '2026-01-31' });
+    await makeContract(nightly, { start: '2026-01-31' });
+    t.clock.set(new Date('2026-02-28T09:00:00Z'));
+    try {
+      const gi = await call('POST', `/api-student/gi?stid=${manual}`, 'wien');
+      expect(gi.json()).toEqual({ success: true, created: 2 });
+      await generateAllInvoices(app, new Date('2026-02-28T02:00:00Z'));
+    } finally {
+      t.clock.set(NOW);
+    }
+    for (const stid of [manual, nightly]) {
+      const periods = await sql<{ ps: string; pe: string }>(
+        "SELECT to_char(period_start, 'YYYY-MM-DD') AS ps, to_char(period_end, 'YYYY-MM-DD') AS pe FROM receipts WHERE student_id = $1 ORDER BY period_start",
+        [stid],
+      );
+      expect(periods).toEqual([
+        { ps: '2026-01-31', pe: '2026-02-27' },
+        { ps: '2026-02-28', pe: '2026-03-30' },
+      ]);
+    }
+  });
+
   it('the daily job at the same moment as gi, skip fee and cancel of its students: no deadlock, every call answers, each period billed once', async () => {
     const { generateAllInvoices } = await import('../invoice-job.js');
     const app = { db: t.db, config: { disabledMemberStatuses: [3, 8] } } as unknown as Parameters<typeof generateAllInvoices>[0];
