@@ -355,6 +355,17 @@ describe.each(backends())('student money attacked from outside on %s', (backend)
       const res = await raw('POST', `/api-student/sp?stid=${a.stid}`, 'wien', text);
       expect([text, res.statusCode]).toEqual([text, 400]);
     }
+    // Bodies that are not JSON (a cross-site HTML form posts urlencoded or text/plain): refused with a code.
+    for (const [type, text] of [
+      ['application/x-www-form-urlencoded', 'pd=2026-11-20&am=100&pm=3&an=x'],
+      ['text/plain', JSON.stringify(cash(100))],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="am"\r\n\r\n100\r\n--x--'],
+    ]) {
+      const res = await t.request({ method: 'POST', url: `/api-student/sp?stid=${a.stid}`, headers: { cookie: cookies.wien!, 'content-type': type! }, payload: text! });
+      expect([type, res.statusCode >= 400 && res.statusCode < 500, codeOf(res)]).toEqual([type, true, 'number']);
+    }
+    // A reader (finance_r) cannot record a dunning letter as sent by printing it.
+    expect((await call('GET', `/api-receipt/print-ir?id=${a.dunning}&ds=2026-11-21`, 'reader')).statusCode).toBe(403);
     // Encoded, doubled and upper-cased paths: the same checks or 404, never a write by someone without the atoms.
     const paths: [string, string, string, unknown][] = [
       ['trainer', 'POST', `/api-student/%73p?stid=${a.stid}`, cash(100)],
