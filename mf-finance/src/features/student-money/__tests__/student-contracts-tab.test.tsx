@@ -187,6 +187,9 @@ describe('contracts tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Vertrag hinzufügen' });
     await user.selectOptions(await within(dialog).findByLabelText('Vertragsvorlage', { exact: false }), 'Erwachsene monatlich');
     await waitFor(() => expect((within(dialog).getByLabelText(/^Betrag \(brutto\)/) as HTMLInputElement).value).toBe('59,00'));
+    // Payments are in the installation's currency: the contract is billed in it, no other is offered.
+    const currency = within(dialog).getByLabelText('Währung', { exact: false }) as HTMLSelectElement;
+    expect([...currency.options].map((option) => option.textContent).filter((text) => /^[A-Z]{3}$/.test(text ?? ''))).toEqual(['EUR']);
     await user.selectOptions(within(dialog).getByLabelText('Zahlungsart', { exact: false }), 'Überweisung');
     const start = within(dialog).getByLabelText('Beginn', { exact: false });
     await user.clear(start);

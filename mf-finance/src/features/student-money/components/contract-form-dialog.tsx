@@ -121,6 +121,18 @@ function SepaFields() {
   );
 }
 
+
+/**
+ * Payments are always in the installation's currency, so a contract can only be billed in it:
+ * the field offers that currency, plus the one the form holds when it differs (a contract
+ * imported in another currency, or a template's), which the API then refuses on the field.
+ */
+function ContractCurrencyField({ installationCurrency, label }: { installationCurrency: string; label: string }) {
+  const { values } = useFormikContext<ContractFormValues>();
+  const offered = [...new Set([installationCurrency, values.currency].filter((c) => (CURRENCIES as readonly string[]).includes(c)))];
+  return <SelectField name="currency" label={label} required options={offered.map((c) => ({ value: c, label: c }))} />;
+}
+
 export interface ContractFormDialogProps {
   studentId: number;
   /** null: add a contract. */
@@ -198,7 +210,7 @@ export function ContractFormDialog({ studentId, contractId, currency = 'EUR', on
           <MoneyField name="amount_gross" label={t('money.contracts.gross')} required />
           <MoneyField name="activation_gross" label={t('money.contracts.activation_gross')} />
           <TextField name="tax_percent" label={t('money.contracts.tax_percent')} autoComplete="off" />
-          <SelectField name="currency" label={t('money.contracts.currency')} required options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+          <ContractCurrencyField installationCurrency={currency} label={t('money.contracts.currency')} />
           <SelectField
             name="pay_interval"
             label={t('money.contracts.interval')}
