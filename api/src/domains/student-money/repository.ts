@@ -250,13 +250,40 @@ export async function updateCreditNote(
   return version;
 }
 
-/** POST /api-receipt/undo-cn: removes credit note `cnRno` of receipt `parentRno`; the receipt reopens if it is no longer settled. */
+/**
+ * POST /api-receipt/undo-cn: removes credit note `cnRno` of receipt `parentRno` (the receipt
+ * reopens if it is no longer settled), or, with `cnRno` = `parentRno` = a manual booking (GT),
+ * the booking itself: its payment assignments (the payments become unassigned), its credit
+ * notes and the receipt, in the caller's transaction. An archived manual booking is refused
+ * (409 {error: 67}; reopen it first), as is one a booked payment is assigned to (409 {error: 57}).
+ */
 export async function undoCreditNote(tx: Queryable, studentId: number, cnRno: number, parentRno: number): Promise<void> {
   const cn = await lockReceipt(tx, studentId, cnRno);
+  if (cn.kind === 'GT' && cn.rrno === null && cnRno === parentRno) {
+    await undoManualBooking(tx, cn);
+    return;
+  }
   if (cn.kind !== 'CN' || cn.rrno !== parentRno) throw receiptStateRefused();
   await lockReceipt(tx, studentId, parentRno);
   await tx.query('DELETE FROM receipts WHERE rno = $1', [cnRno]);
   await reopenUnsettled(tx, [parentRno]);
+}
+
+/** Removes a locked open manual booking (GT) with its assignments and credit notes. */
+async function undoManualBooking(tx: Queryable, booking: LockedReceipt): Promise<void> {
+  if (booking.type !== 1) throw receiptStateRefused();
+  const payments = await tx.query<{ id: number; booked: boolean }>(
+    `SELECT p.id, p.booked_at IS NOT NULL AS booked FROM payments p
+      WHERE p.id IN (SELECT a.payment_id FROM payment_assignments a WHERE a.rno = $1) ORDER BY p.id FOR UPDATE`,
+    [booking.rno],
+  );
+  if (payments.rows.some((p) => p.booked)) throw paymentBooked();
+  await tx.query('DELETE FROM payment_assignments WHERE rno = $1', [booking.rno]);
+  if (payments.rows.length > 0) {
+    await tx.query('UPDATE payments SET version = version + 1 WHERE id = ANY ($1::int[])', [payments.rows.map((p) => p.id)]);
+  }
+  await tx.query('DELETE FROM receipts WHERE rrno = $1', [booking.rno]);
+  await tx.query('DELETE FROM receipts WHERE rno = $1', [booking.rno]);
 }
 
 // ---- payments -----------------------------------------------------------------------------

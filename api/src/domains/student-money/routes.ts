@@ -492,7 +492,8 @@ export async function receiptRoutes(app: FastifyInstance) {
     {
       config: { access: { ...FINANCE_W, scopedId: BY_STID } },
       schema: {
-        summary: 'Removes credit note `rno` of receipt `rrno` in one transaction; the receipt reopens when it is no longer settled',
+        summary:
+          'Removes credit note `rno` of receipt `rrno` in one transaction; the receipt reopens when it is no longer settled. With `rno` = `rrno` = an open manual booking (GT): removes it with its credit notes and payment assignments (the payments become unassigned). 409 {error: 67} archived GT or another receipt, 409 {error: 57} a booked payment is assigned to the GT',
         tags: ['api-receipt'],
         querystring: undoCnQuery,
         response: { ...writeResponses, 200: successSchema },

@@ -40,7 +40,8 @@ function ReceiptActions({ receipt, handlers }: { receipt: ReceiptRow; handlers: 
       {open && topLevel && !outstanding && button('close', handlers.close)}
       {!open && topLevel && button('reopen', handlers.reopen)}
       {open && receipt.kind === 'CN' && button('edit_cn', handlers.editCreditNote)}
-      {open && receipt.kind === 'CN' && button('undo_cn', handlers.undo, true)}
+      {/* A credit note, or a manual booking (GT) with its credit notes and assignments. */}
+      {open && (receipt.kind === 'CN' || (receipt.gt && topLevel)) && button('undo_cn', handlers.undo, true)}
     </span>
   );
 }
