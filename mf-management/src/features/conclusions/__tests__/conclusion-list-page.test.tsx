@@ -98,7 +98,7 @@ describe('conclusion list', () => {
     const activated = await rowOf('Gruber');
     expect(buttonNames(activated)).toEqual(['SEPA-Mandat', 'Vorab-Schüler anlegen']);
     expect(within(activated).queryByRole('link', { name: /bearbeiten/ })).toBeNull();
-    expect(within(activated).getByRole('link', { name: 'Schüler Mia Gruber öffnen' }).getAttribute('href')).toBe('/m-student/details/42');
+    expect(within(activated).getByRole('link', { name: 'Schüler Mia Gruber öffnen, Nr. 42' }).getAttribute('href')).toBe('/m-student/details/42');
     // Paying by transfer or cash: no mandate to download.
     expect(buttonNames(await rowOf('Wagner'))).toEqual([]);
   });
@@ -164,7 +164,7 @@ describe('conclusion list', () => {
     await waitFor(() => expect(downloadConclusionPdf).toHaveBeenCalledWith(2));
     await user.click(within(await rowOf('Huber')).getByRole('button', { name: 'SEPA-Mandat von Paul Huber herunterladen' }));
     await waitFor(() => expect(downloadSepaMandate).toHaveBeenCalledWith(2));
-    await user.click(within(await rowOf('Gruber')).getByRole('button', { name: 'Vorab-Schüler für Mia Gruber anlegen' }));
+    await user.click(within(await rowOf('Gruber')).getByRole('button', { name: 'Vorab-Schüler anlegen: Mia Gruber' }));
     await waitFor(() => expect(createPreStudent).toHaveBeenCalledWith(3));
     await user.click(within(await rowOf('Huber')).getByRole('button', { name: 'Vertragsabschluss von Paul Huber löschen' }));
     const dialog = await screen.findByRole('alertdialog');

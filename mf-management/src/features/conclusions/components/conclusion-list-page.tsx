@@ -114,7 +114,7 @@ export function ConclusionListPage() {
         width: 90,
         render: (row) =>
           row.stu ? (
-            <Link to={`/m-student/details/${row.stu}`} aria-label={t('conclusions.open_student', { name: fullName(row) })}>
+            <Link to={`/m-student/details/${row.stu}`} aria-label={t('conclusions.open_student', { name: fullName(row), id: row.stu })}>
               {row.stu}
             </Link>
           ) : null,
