@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Button, ErrorPanel, ModalDialog, Spinner, SubmitStateBox, todayIso } from 'shared-kernel';
-import { PAYMENT_METHODS, paymentFormSchema, type PaymentForm, type PaymentRow } from 'shared-kernel/contracts';
-import { DateField, FormikForm, MoneyField, SelectField, SubmitButton, TextAreaField, useSubmissionKey } from 'shared-kernel/forms';
+import { paymentFormSchema, type PaymentForm, type PaymentRow } from 'shared-kernel/contracts';
+import { DateField, FormikForm, MoneyField, SubmitButton, TextAreaField, useSubmissionKey } from 'shared-kernel/forms';
 import { createPayment, updatePayment } from '../api/payments.js';
 import { useMoneySubmit } from '../hooks/use-money-submit.js';
 import { useSchoolAccounts } from '../hooks/use-school-accounts.js';
 import { NS } from '../i18n.js';
+import { PaymentMethodFields } from './payment-method-fields.js';
 import styles from './student-money.module.css';
 
 type PaymentFormValues = Omit<PaymentForm, 'am' | 'pm'> & { am: number | null; pm: number | null };
@@ -60,14 +61,7 @@ export function PaymentFormDialog({ studentId, schoolId, currency, payment, onCl
         >
           <DateField name="pd" label={t('money.payment_date')} required />
           <MoneyField name="am" label={t('money.amount')} currency={payment?.cur ?? currency} required />
-          <SelectField name="pm" label={t('money.method')} required options={PAYMENT_METHODS.map((id) => ({ value: id, label: t(`payment_method.${id}`) }))} />
-          <SelectField
-            name="aid"
-            label={t('money.account')}
-            placeholder={t('money.none')}
-            hint={accounts.length === 0 ? t('money.payments.no_account') : undefined}
-            options={accounts.map((account) => ({ value: account.id, label: account.name }))}
-          />
+          <PaymentMethodFields accounts={accounts} noAccountHint={t('money.payments.no_account')} />
           <TextAreaField name="an" label={t('money.annotation')} rows={3} />
           <SubmitStateBox state={submitState} />
           <div className={styles.formActions}>

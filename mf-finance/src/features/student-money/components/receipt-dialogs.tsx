@@ -3,7 +3,6 @@ import {
   Button, ErrorPanel, ModalDialog, PlainTable, Spinner, SubmitStateBox, formatDate, formatMoney, todayIso, useRequest,
 } from 'shared-kernel';
 import {
-  PAYMENT_METHODS,
   creditNoteSchema,
   payReceiptSchema,
   setPaidSchema,
@@ -12,11 +11,12 @@ import {
   type ReceiptRow,
   type SetPaidForm,
 } from 'shared-kernel/contracts';
-import { DateField, FormikForm, MoneyField, SelectField, SubmitButton, TextAreaField, TextField, useSubmissionKey } from 'shared-kernel/forms';
+import { DateField, FormikForm, MoneyField, SubmitButton, TextAreaField, TextField, useSubmissionKey } from 'shared-kernel/forms';
 import { createCreditNote, getReceiptDetail, payReceipt, setReceiptPaid, updateCreditNote } from '../api/receipts.js';
 import { useMoneySubmit } from '../hooks/use-money-submit.js';
 import { useSchoolAccounts } from '../hooks/use-school-accounts.js';
 import { NS } from '../i18n.js';
+import { PaymentMethodFields } from './payment-method-fields.js';
 import styles from './student-money.module.css';
 
 interface ReceiptDialogProps {
@@ -71,13 +71,7 @@ export function ReceiptPaymentDialog({ studentId, schoolId, receipt, mode, onClo
           </p>
           <DateField name="pd" label={t('money.payment_date')} required />
           {mode === 'pay' && <MoneyField name="am" label={t('money.amount')} currency={receipt.cur} />}
-          <SelectField name="pm" label={t('money.method')} required options={PAYMENT_METHODS.map((id) => ({ value: id, label: t(`payment_method.${id}`) }))} />
-          <SelectField
-            name="aid"
-            label={t('money.account')}
-            placeholder={t('money.none')}
-            options={accounts.map((account) => ({ value: account.id, label: account.name }))}
-          />
+          <PaymentMethodFields accounts={accounts} />
           {mode === 'pay' && <TextAreaField name="an" label={t('money.annotation')} rows={2} />}
           <SubmitStateBox state={submitState} />
           <div className={styles.formActions}>
