@@ -123,6 +123,14 @@ export const ERROR = {
   paymentBelowAssigned: 85,
   /** Student money: payment and receipt are in different currencies (400). */
   currencyMismatch: 86,
+  /** Direct debits: nothing selected to generate (400). */
+  ddNothingSelected: 90,
+  /** Direct debits: none of the selected receipts can be debited (all left out; see the preview) (400). */
+  ddNothingToDebit: 91,
+  /** Direct debits: a selected receipt went into collection meanwhile (another run took it); reload (409). */
+  ddInCollection: 92,
+  /** SEPA file: the stored file is not there (404). */
+  sepaFileMissing: 93,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

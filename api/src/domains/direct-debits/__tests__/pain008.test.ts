@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import fc from 'fast-check';
+import type { AnyPainVersion } from 'shared-kernel/contracts';
+import { buildPain008, centsToDecimal, sepaId, sepaText, type PainDebit, type PainRun } from '../pain008.js';
+import { addBusinessDays, collectionDate, easterSunday, isTarget2BusinessDay } from '../target2.js';
+
+const FIXTURES = resolve(__dirname, '../../../../../../shared/fixtures/sepa');
+const VERSIONS: AnyPainVersion[] = ['pain.008.001.08', 'pain.008.001.02', 'pain.008.003.02'];
+
+const debit = (i: number, over: Partial<PainDebit> = {}): PainDebit => ({
+  endToEndId: `R${i}-D${i}`,
+  amount: 4900 + i,
+  mandateId: `M-${i}`,
+  mandateDate: '2025-03-01',
+  sequenceType: i % 3 === 0 ? 'FRST' : 'RCUR',
+  debtorName: i % 2 ? 'Jörg Müller & <Söhne> "Ärger"' : 'Ann Ébert',
+  debtorIban: 'DE02120300000000202051',
+  debtorBic: i % 2 ? null : 'BYLADEM1001',
+  purpose: `Beitrag November 2026 Öl & Straße <${i}> ${'x'.repeat(150)}`,
+  ...over,
+});
+const run = (version: AnyPainVersion, n: number): PainRun => ({
+  version,
+  messageId: 'DD-7-20261128093000-1',
+  createdAt: '2026-11-28T09:30:00.000Z',
+  creditor: { name: 'Kampfkunst Müller & Söhne <Graz>', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', ci: 'DE98ZZZ09999999999' },
+  collectionDate: '2026-12-01',
+  currency: 'EUR',
+  debits: Array.from({ length: n }, (_, i) => debit(i + 1)),
+});
+
+/** xmllint --schema; returns '' when valid, else its complaint. */
+function schemaErrors(xml: string, version: AnyPainVersion): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pain008-'));
+  try {
+    const file = join(dir, 'file.xml');
+    writeFileSync(file, xml);
+    execFileSync('xmllint', ['--noout', '--schema', join(FIXTURES, 'xsd', `${version}.xsd`), file], { stdio: 'pipe' });
+    return '';
+  } catch (error) {
+    return String((error as { stderr?: Buffer }).stderr ?? error);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Element paths of a document (tag names with their parents), text and attributes left out. */
+function structure(xml: string): string[] {
+  const paths = new Set<string>();
+  const stack: string[] = [];
+  for (const match of xml.matchAll(/<(\/?)([A-Za-z][\w]*)[^>]*?(\/?)>/g)) {
+    const [, closing, tag, selfClosing] = match;
+    if (closing) stack.pop();
+    else {
+      stack.push(tag!);
+      paths.add(stack.join('/'));
+      if (selfClosing) stack.pop();
+    }
+  }
+  return [...paths].sort();
+}
+
+describe('pain.008 files', () => {
+  it.each(VERSIONS.flatMap((v) => [[v, 1], [v, 1000]] as const))('%s with %d debit(s) validates against the official schema', (version, n) => {
+    const xml = buildPain008(run(version, n));
+    expect(schemaErrors(xml, version)).toBe('');
+    expect(xml.match(/<DrctDbtTxInf>/g)).toHaveLength(n);
+  });
+
+  it('writes names and purposes in the SEPA character set, cut to 70 / 140, with &<> handled', () => {
+    const xml = buildPain008(run('pain.008.001.08', 1));
+    expect(xml).toContain('<Nm>Joerg Mueller + (Soehne) \'Aerger\'</Nm>'.replace(/'/g, '&apos;'));
+    expect(xml).toContain('<Cdtr><Nm>Kampfkunst Mueller + Soehne (Graz)</Nm></Cdtr>');
+    const purpose = /<Ustrd>([^<]*)<\/Ustrd>/.exec(xml)![1]!;
+    expect(purpose.startsWith('Beitrag November 2026 Oel + Strasse (1)')).toBe(true);
+    expect(purpose.length).toBeLessThanOrEqual(140);
+    expect(sepaText('Ann Ébert ©', 70)).toBe('Ann Ebert');
+    expect(sepaText('x'.repeat(100), 70)).toHaveLength(70);
+    expect(sepaId('R 12/ä_ü#very-long-id-beyond-thirty-five-chars')).toBe('R12/ae-ue-very-long-id-beyond-thirt');
+  });
+
+  it('control sums and counts: per PmtInf (FRST, RCUR) and in the group header, exact decimals', () => {
+    const data = run('pain.008.001.08', 10);
+    const xml = buildPain008(data);
+    const totals = (seq: string) => data.debits.filter((d) => d.sequenceType === seq).reduce((s, d) => s + d.amount, 0);
+    const sums = [...xml.matchAll(/<CtrlSum>([^<]+)<\/CtrlSum>/g)].map((m) => m[1]);
+    expect(sums).toEqual([centsToDecimal(totals('FRST') + totals('RCUR')), centsToDecimal(totals('FRST')), centsToDecimal(totals('RCUR'))]);
+    expect([...xml.matchAll(/<SeqTp>([A-Z]+)<\/SeqTp>/g)].map((m) => m[1])).toEqual(['FRST', 'RCUR']);
+    expect([...xml.matchAll(/<NbOfTxs>(\d+)<\/NbOfTxs>/g)].map((m) => Number(m[1]))).toEqual([10, 3, 7]);
+  });
+
+  it('cents become exact decimals for every amount (no floating point)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        const text = centsToDecimal(cents);
+        expect(text).toMatch(/^\d+\.\d{2}$/);
+        expect(BigInt(text.replace('.', ''))).toBe(BigInt(cents));
+      }),
+    );
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(123456)).toBe('1234.56');
+  });
+
+  it('the same run data gives the same bytes', () => {
+    expect(buildPain008(run('pain.008.003.02', 50))).toBe(buildPain008(run('pain.008.003.02', 50)));
+  });
+
+  it.each([['pain.008.001.08'], ['pain.008.001.02']] as const)('%s has the structure of the public sample (php-sepa-xml)', (version) => {
+    const sample = readFileSync(join(FIXTURES, 'samples/pain008', `php-sepa-xml-${version}.xml`), 'utf8');
+    const withBics = run(version, 2);
+    withBics.debits = withBics.debits.map((d) => ({ ...d, debtorBic: 'BYLADEM1001' }));
+    const ours = structure(buildPain008(withBics));
+    const theirs = structure(sample);
+    // The sample also shows optional parts we do not write (UETR, a postal address, …):
+    // every element we write is one the sample has, and all the sample's mandatory parts are there.
+    expect(ours.filter((path) => !theirs.includes(path))).toEqual([]);
+    const optionalInSample = /UETR|PstlAdr|PmtTpInf\/CtgyPurp|Purp|UltmtDbtr|UltmtCdtr|AmdmntInd|AmdmntInfDtls|BtchBookg/;
+    expect(theirs.filter((path) => !ours.includes(path) && !optionalInSample.test(path))).toEqual([]);
+  });
+});
+
+describe('TARGET2 calendar and collection date', () => {
+  it('Easter and the closing days', () => {
+    expect(easterSunday(2026).toISOString().slice(0, 10)).toBe('2026-04-05');
+    expect(easterSunday(2027).toISOString().slice(0, 10)).toBe('2027-03-28');
+    for (const closed of ['2026-01-01', '2026-04-03', '2026-04-06', '2026-05-01', '2026-12-25', '2026-12-26', '2026-11-28', '2026-11-29']) {
+      expect([closed, isTarget2BusinessDay(closed)]).toEqual([closed, false]);
+    }
+    expect(isTarget2BusinessDay('2026-04-02')).toBe(true);
+    expect(isTarget2BusinessDay('2026-10-03')).toBe(false); // a Saturday anyway
+    expect(isTarget2BusinessDay('2026-10-05')).toBe(true); // national holidays do not close TARGET2
+  });
+
+  it('collection date: the next business day after one business day of lead time', () => {
+    expect(collectionDate('2026-11-23')).toBe('2026-11-25'); // Monday → Wednesday
+    expect(collectionDate('2026-11-27')).toBe('2026-12-01'); // Friday → Tuesday
+    expect(collectionDate('2026-12-23')).toBe('2026-12-28');
+    expect(collectionDate('2026-12-24')).toBe('2026-12-29');
+    expect(collectionDate('2026-04-02')).toBe('2026-04-08'); // Good Friday and Easter Monday closed
+    expect(addBusinessDays('2026-12-31', 1)).toBe('2027-01-04');
+  });
+});
