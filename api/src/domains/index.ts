@@ -36,6 +36,7 @@ import documentRoutes from './students/document-routes.js';
 import mapDataRoutes from './students/map-data-routes.js';
 import cubicRoutes from './students/picture-routes.js';
 import studentRoutes from './students/routes.js';
+import dunningRunRoutes from './dunning/routes.js';
 import { dunningRoutes, receiptRoutes, studentMoneyRoutes } from './student-money/routes.js';
 import networkRequestRoutes from './student-contracts/network-routes.js';
 import studentContractRoutes from './student-contracts/routes.js';
@@ -79,6 +80,7 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-student', plugin: studentMoneyRoutes }, // student-money: receipts, inv-rem, gi, sp, spr, spa, setpaid
   { prefix: '/api-receipt', plugin: receiptRoutes }, // student-money: data, cn, undo-cn, revert-pa, open, close, print, print-ir
   { prefix: '/api-invoice-reminder', plugin: dunningRoutes }, // student-money: dunning edit (data)
+  { prefix: '/api-receipt', plugin: dunningRunRoutes }, // dunning: /dunning (GET items due, POST run), /dunning-counts, /dunning-pdf
   { prefix: '/api-student', plugin: studentContractRoutes }, // student-contracts: /contracts, /sc, /cancel, /swd, /cp, /cancellation
   { prefix: '/api-student', plugin: skipRoutes }, // student-contracts: /skip
   { prefix: '/api-base', plugin: networkRequestRoutes }, // student-contracts: /cce, /ndt (network outbox)

@@ -1,5 +1,5 @@
 /** The one letter renderer (see renderLetter) and the glue from the print configuration. */
-export { renderLetter } from './render-letter.js';
+export { renderLetter, renderLetters } from './render-letter.js';
 export { letterheadFromConfig, type LetterheadConfig } from './letterhead-config.js';
 export { LAYOUTS } from './layouts.js';
 export { LIMITS as LETTER_LIMITS } from './limits.js';

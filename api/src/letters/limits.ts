@@ -8,6 +8,8 @@ export const LIMITS = {
   contentChars: 200_000,
   /** Pages of one letter. */
   pages: 40,
+  /** Letters in one PDF (renderLetters: a dunning run's letters to print). */
+  lettersPerDocument: 1000,
   /** Lines of the recipient address (DIN 5008 window: 3 + 6 lines). */
   recipientLines: 9,
   /** Characters of one short text (a subject, an address or header line…). */

@@ -53,37 +53,35 @@ function checkSizes(input: LetterInput): void {
  * Throws LetterError (40 too large, 41 unreadable image) for input it refuses.
  */
 export async function renderLetter(input: LetterInput): Promise<Buffer> {
-  checkSizes(input);
-  const head = input.letterhead;
-  const withSignatureImage = input.signature && input.signature.withImage !== false && head.signatureImage;
-  const [logo, signatureImage] = await Promise.all([
-    head.logo ? prepareImage(head.logo, 'logo') : null,
-    withSignatureImage ? prepareImage(head.signatureImage!, 'signature') : null,
-  ]);
-  const dateText = printedDate(input.date);
-  const blocks = richTextBlocks(input.contentHtml);
-  const words = WORDS[input.language ?? 'de'];
-  const spec = layoutSpec(head.layout);
-  const footerColumns = (head.footerColumns ?? []).filter((column) => column.length > 0);
-  const footerHeight = Math.max(0, ...footerColumns.map((column) => column.length)) * FOOTER_LINE;
-  const footerTop = PAGE.height - DIN.bottomGap - footerHeight;
-  // Room under the text for the page number line (and the footer's rule).
-  const bottomMargin = PAGE.height - footerTop + mm(10);
+  return renderLetters([input]);
+}
 
+/**
+ * Several letters in one PDF to print in one go (a dunning run): each letter starts on a new
+ * page and is laid out exactly as renderLetter lays it out alone (its own letterhead, its own
+ * "Seite X von Y"). The document's title and author are `meta`'s, else the first letter's.
+ * At most LIMITS.lettersPerDocument letters.
+ */
+export async function renderLetters(inputs: readonly LetterInput[], meta?: LetterInput['meta']): Promise<Buffer> {
+  if (inputs.length === 0) throw new Error('renderLetters needs at least one letter');
+  if (inputs.length > LIMITS.lettersPerDocument) throw tooLarge(`${inputs.length} letters in one document`);
+  for (const input of inputs) checkSizes(input);
+  const first = inputs[0]!;
   // pdfkit takes parsed fontkit fonts as well as bytes (its types name only the bytes).
   const fonts = letterFonts() as unknown as Record<keyof ReturnType<typeof letterFonts>, Buffer>;
-  const created = new Date(`${input.date}T12:00:00Z`);
+  const created = new Date(`${first.date}T12:00:00Z`);
+  const prepared = await Promise.all(inputs.map((input) => prepareLetter(input)));
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
-    margins: { top: DIN.followTop, left: DIN.left, right: PAGE.width - DIN.right, bottom: bottomMargin },
+    margins: prepared[0]!.margins,
     bufferPages: true,
     font: fonts.regular as unknown as string,
-    lang: input.language === 'en' ? 'en' : 'de',
+    lang: first.language === 'en' ? 'en' : 'de',
     displayTitle: true,
     info: {
-      Title: input.meta?.title ?? input.subject ?? '',
-      Author: input.meta?.author ?? '',
-      Subject: input.subject ?? '',
+      Title: meta?.title ?? first.meta?.title ?? first.subject ?? '',
+      Author: meta?.author ?? first.meta?.author ?? '',
+      Subject: inputs.length === 1 ? first.subject ?? '' : meta?.title ?? '',
       Creator: 'School back office',
       Producer: 'School back office',
       CreationDate: created,
@@ -101,31 +99,26 @@ export async function renderLetter(input: LetterInput): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  // Pages of the document so far and the first page (1-based) of the letter being laid out.
   let pages = 1;
+  let letterStart = 1;
   doc.on('pageAdded', () => {
     pages += 1;
-    if (pages > LIMITS.pages) throw tooLarge(`more than ${LIMITS.pages} pages`);
+    if (pages - letterStart + 1 > LIMITS.pages) throw tooLarge(`more than ${LIMITS.pages} pages`);
   });
 
   try {
-    drawMarks(doc, spec);
-    if (logo) drawImage(doc, logo, spec.logo.align, spec.logo.top, spec.logo.maxWidth, spec.logo.maxHeight, 'logo');
-    drawHeader(doc, spec, head.headerLines ?? []);
-    drawWindow(doc, spec, head.senderLine, input.recipient);
-
-    const windowBottom = spec.windowTop + DIN.window.height;
-    const place = head.city?.trim() ? `${head.city.trim()}, ${dateText}` : dateText;
-    doc.font(FONT.regular).fontSize(BODY_SIZE).fillColor(TEXT_COLOR)
-      .text(place, DIN.left, windowBottom + mm(8.46), { width: DIN.right - DIN.left, align: 'right' });
-    doc.y += mm(4.23);
-    if (input.subject?.trim()) {
-      doc.font(FONT.bold).fontSize(11).text(input.subject.trim(), DIN.left, doc.y, { width: DIN.right - DIN.left });
-      doc.y += mm(6);
+    for (const [index, letter] of prepared.entries()) {
+      if (index > 0) {
+        letterStart = pages + 1;
+        doc.addPage({ size: [PAGE.width, PAGE.height], margins: letter.margins });
+      }
+      const firstPage = doc.bufferedPageRange().start + doc.bufferedPageRange().count - 1;
+      drawOneLetter(doc, letter);
+      const range = doc.bufferedPageRange();
+      drawPageFurniture(doc, letter.footerColumns, letter.footerTop, letter.words, firstPage, range.start + range.count - firstPage);
+      doc.switchToPage(range.start + range.count - 1);
     }
-    drawBlocks(doc, blocks);
-    if (input.signature) drawSignature(doc, input.signature.closing, signatureImage, input.signature.lines ?? []);
-    if (input.attachments?.length) drawAttachments(doc, input.attachments, words);
-    drawPageFurniture(doc, footerColumns, footerTop, words);
   } catch (error) {
     // Close the half-made document for its buffers' sake, but wait for nothing: after an error
     // inside pdfkit it may never emit 'end'.
@@ -140,6 +133,58 @@ export async function renderLetter(input: LetterInput): Promise<Buffer> {
   }
   doc.end();
   return done;
+}
+
+type PreparedLetter = Awaited<ReturnType<typeof prepareLetter>>;
+
+/** What a letter needs before layout: its images decoded, its blocks, footer and margins. */
+async function prepareLetter(input: LetterInput) {
+  const head = input.letterhead;
+  const withSignatureImage = input.signature && input.signature.withImage !== false && head.signatureImage;
+  const [logo, signatureImage] = await Promise.all([
+    head.logo ? prepareImage(head.logo, 'logo') : null,
+    withSignatureImage ? prepareImage(head.signatureImage!, 'signature') : null,
+  ]);
+  const footerColumns = (head.footerColumns ?? []).filter((column) => column.length > 0);
+  const footerHeight = Math.max(0, ...footerColumns.map((column) => column.length)) * FOOTER_LINE;
+  const footerTop = PAGE.height - DIN.bottomGap - footerHeight;
+  // Room under the text for the page number line (and the footer's rule).
+  const bottomMargin = PAGE.height - footerTop + mm(10);
+  return {
+    input,
+    logo,
+    signatureImage,
+    dateText: printedDate(input.date),
+    blocks: richTextBlocks(input.contentHtml),
+    words: WORDS[input.language ?? 'de'],
+    spec: layoutSpec(head.layout),
+    footerColumns,
+    footerTop,
+    margins: { top: DIN.followTop, left: DIN.left, right: PAGE.width - DIN.right, bottom: bottomMargin },
+  };
+}
+
+/** One letter from the current (fresh) page on, without the page furniture. */
+function drawOneLetter(doc: Doc, letter: PreparedLetter): void {
+  const { input, spec, logo, signatureImage } = letter;
+  const head = input.letterhead;
+  drawMarks(doc, spec);
+  if (logo) drawImage(doc, logo, spec.logo.align, spec.logo.top, spec.logo.maxWidth, spec.logo.maxHeight, 'logo');
+  drawHeader(doc, spec, head.headerLines ?? []);
+  drawWindow(doc, spec, head.senderLine, input.recipient);
+
+  const windowBottom = spec.windowTop + DIN.window.height;
+  const place = head.city?.trim() ? `${head.city.trim()}, ${letter.dateText}` : letter.dateText;
+  doc.font(FONT.regular).fontSize(BODY_SIZE).fillColor(TEXT_COLOR)
+    .text(place, DIN.left, windowBottom + mm(8.46), { width: DIN.right - DIN.left, align: 'right' });
+  doc.y += mm(4.23);
+  if (input.subject?.trim()) {
+    doc.font(FONT.bold).fontSize(11).text(input.subject.trim(), DIN.left, doc.y, { width: DIN.right - DIN.left });
+    doc.y += mm(6);
+  }
+  drawBlocks(doc, letter.blocks);
+  if (input.signature) drawSignature(doc, input.signature.closing, signatureImage, input.signature.lines ?? []);
+  if (input.attachments?.length) drawAttachments(doc, input.attachments, letter.words);
 }
 
 /** Fold marks and the punch mark at the left edge of the first page. */
@@ -276,17 +321,22 @@ function drawAttachments(doc: Doc, names: readonly string[], words: (typeof WORD
 }
 
 /** Footer columns on every page and "Seite X von Y" when the letter has more than one page. */
-function drawPageFurniture(doc: Doc, columns: readonly (readonly string[])[], footerTop: number, words: (typeof WORDS)['de']): void {
-  const range = doc.bufferedPageRange();
-  const total = range.count;
+function drawPageFurniture(
+  doc: Doc,
+  columns: readonly (readonly string[])[],
+  footerTop: number,
+  words: (typeof WORDS)['de'],
+  start: number,
+  total: number,
+): void {
   const columnWidth = (DIN.right - DIN.left) / Math.max(1, columns.length);
-  for (let index = range.start; index < range.start + total; index += 1) {
+  for (let index = start; index < start + total; index += 1) {
     doc.switchToPage(index);
     // Writing below the bottom margin must not open a new page.
     doc.page.margins.bottom = 0;
     if (total > 1) {
       doc.font(FONT.regular).fontSize(8).fillColor(MUTED);
-      oneLine(doc, words.page(index - range.start + 1, total), DIN.left, footerTop - mm(7), DIN.right - DIN.left, 'right');
+      oneLine(doc, words.page(index - start + 1, total), DIN.left, footerTop - mm(7), DIN.right - DIN.left, 'right');
     }
     if (columns.length === 0) continue;
     doc.save().lineWidth(0.4).strokeColor('#b0b0b0')

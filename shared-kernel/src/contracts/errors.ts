@@ -131,6 +131,10 @@ export const ERROR = {
   ddInCollection: 92,
   /** SEPA file: the stored file is not there (404). */
   sepaFileMissing: 93,
+  /** Dunning run: no receipt selected (400). */
+  dunningNothingSelected: 100,
+  /** Dunning run: more receipts than one run takes (DUNNING_RUN_MAX_RECEIPTS) (400). */
+  dunningRunTooLarge: 101,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

@@ -36,3 +36,4 @@ export * from './person-texts.js';
 export * from './jobs.js';
 export * from './student-contracts.js';
 export * from './student-money.js';
+export * from './dunning.js';

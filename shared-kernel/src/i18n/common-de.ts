@@ -73,6 +73,8 @@ export const commonDe = {
     91: 'Keiner der ausgewählten Belege kann eingezogen werden (siehe Vorschau).',
     92: 'Ein ausgewählter Beleg wird inzwischen schon eingezogen. Bitte die Liste neu laden.',
     93: 'Die SEPA-Datei ist nicht mehr vorhanden.',
+    100: 'Es ist kein Beleg ausgewählt.',
+    101: 'Zu viele Belege für einen Mahnlauf (höchstens 1.000). Bitte in mehreren Läufen mahnen.',
     1000: 'Ungültige CAMT-Datei.',
     1001: 'Die Datei ist keine XML-Datei.',
     1002: 'Die Datei oder einige Buchungen wurden bereits importiert.',

@@ -73,6 +73,8 @@ export const commonEn = {
     91: 'None of the selected receipts can be debited (see the preview).',
     92: 'A selected receipt is already being collected. Please reload the list.',
     93: 'The SEPA file is no longer there.',
+    100: 'Nothing is selected.',
+    101: 'Too many receipts for one dunning run (at most 1,000). Please dun in several runs.',
     1000: 'Invalid CAMT file.',
     1001: 'The file is not an XML file.',
     1002: 'The file or some of its transactions have already been imported.',

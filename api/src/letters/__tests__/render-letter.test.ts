@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { ERROR } from 'shared-kernel/contracts';
 import { HttpError } from '../../lib/http-error.js';
-import { LAYOUTS, LETTER_LIMITS, LetterError, renderLetter, type LetterInput, type LetterLayout } from '../index.js';
+import { LAYOUTS, LETTER_LIMITS, LetterError, renderLetter, renderLetters, type LetterInput, type LetterLayout } from '../index.js';
 import { mm } from '../layouts.js';
 import { pdfFonts, pdfInfo, pdfText, pdfWords, type Word } from '../../../test/support/pdf-tools.js';
 
@@ -95,6 +95,35 @@ describe('renderLetter', () => {
     // The text column starts at 25 mm.
     const salutation = words.find((word) => word.text === 'Sehr')!;
     expect(salutation.xMin).toBeCloseTo(mm(25), 0);
+  });
+
+  it('puts several letters in one PDF, each from a new page with its own letterhead, address and page numbers', async () => {
+    const paragraphs = Array.from({ length: 90 }, (_, index) => `<p>Absatz ${index + 1}: Grüße aus der Übungshalle.</p>`);
+    const pdf = await renderLetters(
+      [
+        letter({ recipient: ['Anna Erste', 'Hauptstraße 1', '1010 Wien'], subject: '1. Mahnung' }),
+        letter({ recipient: ['Bernd Zweiter', 'Ringstraße 2', '8010 Graz'], subject: '1. Mahnung', contentHtml: paragraphs.join('') }),
+        letter({ recipient: ['Clara Dritte', 'Domgasse 3', '4020 Linz'], subject: '1. Mahnung' }, 3),
+      ],
+      { title: 'Mahnlauf Stufe 1' },
+    );
+    const pages = Number(pdfInfo(pdf).Pages);
+    expect(pages).toBeGreaterThanOrEqual(4);
+    expect(pdfInfo(pdf).Title).toBe('Mahnlauf Stufe 1');
+    const first = pdfText(pdf, 1);
+    expect(first).toContain('Anna Erste');
+    expect(first).not.toContain('Seite');
+    expect(first).not.toContain('Bernd');
+    const second = pdfText(pdf, 2);
+    expect(second).toContain('Bernd Zweiter');
+    expect(second).toContain('Tel. +43 1 234 56 78');
+    expect(second).toMatch(/Seite 1 von \d/);
+    const last = pdfText(pdf, pages);
+    expect(last).toContain('Clara Dritte');
+    expect(last).toContain('Tel. +43 1 234 56 78');
+    expect(last).not.toContain('Seite');
+    expect(pdfText(pdf, pages - 1)).toMatch(/Seite (\d) von \1/);
+    await expect(renderLetters([])).rejects.toThrow();
   });
 
   it('flows long content over pages with page numbers, the footer on every page, in order', async () => {
