@@ -35,14 +35,16 @@ export async function visibleSchools(tx: Queryable): Promise<number[]> {
  * an open top-level receipt with money open, the level switched on, and
  * - level 1: not dunned yet and due `days` ago or longer;
  * - level 2 / 3: dunned at level 1 / 2 (and not higher), that letter `days` ago or longer;
- * never one already dunned at this level by a run (dunning_run_items).
+ * never one already dunned at this level by a run (dunning_run_items), nor one in collection by
+ * direct debit (a sepa_debits row pending or paid, migration 106: the bank collects it).
  */
 function levelCondition(level: DunningLevel, todayParam: string, levelParam: string): string {
   const since = level === 1 ? 'r.date_due' : 'COALESCE(r.dunning_last_at, r.date_due)';
   return `r.type = 1 AND r.rrno IS NULL AND r.amount - r.paid - r.credited > 0 AND d.days > 0
       AND r.dunning_level = ${levelParam}::int - 1
       AND ${since} + d.days <= ${todayParam}::date
-      AND NOT EXISTS (SELECT 1 FROM dunning_run_items i WHERE i.rno = r.rno AND i.dunning_level >= ${levelParam}::int)`;
+      AND NOT EXISTS (SELECT 1 FROM dunning_run_items i WHERE i.rno = r.rno AND i.dunning_level >= ${levelParam}::int)
+      AND NOT EXISTS (SELECT 1 FROM sepa_debits sd WHERE sd.receipt_id = r.rno AND sd.status IN ('pending', 'paid'))`;
 }
 
 const ITEM_COLUMNS = `r.rno::float8 AS rno, s.id AS stid, s.firstname AS fn, s.lastname AS ln, r.school_id AS sid,

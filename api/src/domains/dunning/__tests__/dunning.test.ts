@@ -251,6 +251,30 @@ describe.each(backends())('dunning runs API on %s', (backend) => {
     expect((await list(3)).rows.map((row) => row.rno)).toEqual([r.maria2]);
   });
 
+  it('leaves out a receipt in collection by direct debit (pending or paid), not one whose debit was returned', async () => {
+    const kurt = await student(schoolA, { fn: 'Kurt', ln: 'Lastschrift' });
+    const debited = await receipt(kurt, '2026-09-01', 4000);
+    const [account] = await sql<{ id: number }>(
+      `INSERT INTO accounts (school_id, name, sepa_name, sepa_ci, sepa_iban, sepa_bic, sepa_bank)
+       VALUES ($1, 'Giro', 'Kampfkunst Graz', 'AT61ZZZ01234567890', 'AT611904300234573201', 'BKAUATWW', 'Bank Austria') RETURNING id`,
+      [schoolA],
+    );
+    const [sepaRun] = await sql<{ id: number }>(
+      `INSERT INTO sepa_runs (school_id, account_id, message_id, year, month, collection_date, pain_version, cnt, amount, creditor_iban, ebics_file_key, fints_file_key)
+       VALUES ($1, $2, 'MSG-DUNNING-TEST', 2026, 12, '2026-12-20', 'pain.008.001.08', 1, 4000, 'AT611904300234573201', 'k-ebics-dun', 'k-fints-dun') RETURNING id`,
+      [schoolA, account!.id],
+    );
+    await sql(
+      `INSERT INTO sepa_debits (run_id, school_id, receipt_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount, debtor_name, debtor_iban)
+       VALUES ($1, $2, $3, $4, 'E2E-DUN-1', 'M-1', '2026-01-01', 'FRST', 4000, 'Kurt Lastschrift', 'AT611904300234573201')`,
+      [sepaRun!.id, schoolA, debited, kurt],
+    );
+    expect((await list(1)).rows.map((row) => row.rno)).not.toContain(debited);
+    expect(await run(1, [debited])).toMatchObject({ dunnings: 0, skipped: 1 });
+    await sql("UPDATE sepa_debits SET status = 'returned' WHERE receipt_id = $1", [debited]);
+    expect((await list(1)).rows.map((row) => row.rno)).toContain(debited);
+  });
+
   it('duns a receipt at a level once, also for two runs at the same moment (database rule)', async () => {
     const before = await dunningRows();
     const [a, b] = await Promise.all([run(2, [r.paul, r.nora], 'fw'), run(2, [r.paul, r.nora], 'fw2')]);
