@@ -1,6 +1,6 @@
 import './i18n.js';
 import type { RemoteRoutesModule } from 'shared-kernel';
-import { RedirectHome } from './app/redirect-home.js';
+import { DunningRoutes } from './app/dunning-routes.js';
 import { FinanceRoutes } from './app/finance-routes.js';
 
 /**
@@ -9,7 +9,7 @@ import { FinanceRoutes } from './app/finance-routes.js';
  */
 export const routes: RemoteRoutesModule['routes'] = {
   'm-fin': FinanceRoutes,
-  'm-student/dun': RedirectHome,
+  'm-student/dun': DunningRoutes,
 };
 
 /** This build's id (webpack DefinePlugin); the host shows it under the area. */

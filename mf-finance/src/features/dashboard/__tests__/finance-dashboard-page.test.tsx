@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared-kernel/testing';
 import type { FinDash } from 'shared-kernel/contracts';
 import { routes } from '../../../routes.js';
@@ -17,6 +17,9 @@ describe('finance dashboard', () => {
   it('sends /m-fin to the dashboard and shows the month overview of the chosen year', async () => {
     const years: string[] = [];
     globalThis.fetch = jest.fn(async (request: Request) => {
+      if (new URL(request.url).pathname.endsWith('/api-receipt/dunning-counts')) {
+        return new Response(JSON.stringify({ counts: { 1: 0, 2: 0, 3: 0 } }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
       const year = new URL(request.url).searchParams.get('year') ?? '';
       years.push(year);
       return new Response(JSON.stringify(dash(Number(year))), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -32,6 +35,24 @@ describe('finance dashboard', () => {
     await user.selectOptions(screen.getByLabelText('Jahr'), String(thisYear - 1));
     expect(await screen.findByRole('table', { name: `Monatsübersicht ${thisYear - 1}` })).toBeTruthy();
     expect(years).toEqual([String(thisYear), String(thisYear - 1)]);
+  });
+
+  it('has the dunning menu: a link to each level with the number of items due there', async () => {
+    const paths: string[] = [];
+    globalThis.fetch = jest.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      paths.push(url.pathname);
+      const body = url.pathname.endsWith('/api-receipt/dunning-counts') ? { counts: { 1: 12, 2: 3, 3: 0 } } : dash(Number(url.searchParams.get('year')));
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    const FinanceRoutes = routes['m-fin'];
+    renderWithProviders(<FinanceRoutes />, { route: '/' });
+    const menu = await screen.findByRole('navigation', { name: 'Mahnwesen' });
+    const level1 = await within(menu).findByRole('link', { name: /1\. Mahnstufe\s*12 fällig/ });
+    expect(level1.getAttribute('href')).toBe('/m-student/dun/1');
+    expect(within(menu).getByRole('link', { name: /2\. Mahnstufe\s*3 fällig/ }).getAttribute('href')).toBe('/m-student/dun/2');
+    expect(within(menu).getByRole('link', { name: /3\. Mahnstufe \(Inkasso\)\s*0 fällig/ }).getAttribute('href')).toBe('/m-student/dun/3');
+    await waitFor(() => expect(paths.filter((path) => path.endsWith('/api-receipt/dunning-counts'))).toHaveLength(1));
   });
 
   it('serves the dunning prefix too', () => {

@@ -4,6 +4,7 @@ import {
   ErrorPanel, PageHeader, Spinner, currentLanguage, formatMoney, useRequest, useSchoolFilter,
 } from 'shared-kernel';
 import { NS } from '../../../i18n.js';
+import { DunningMenu } from '../../dunning/components/dunning-menu.js';
 import { getFinanceDashboard, type FinDashMonth } from '../api/get-finance-dashboard.js';
 import styles from './finance-dashboard-page.module.css';
 
@@ -77,6 +78,7 @@ export function FinanceDashboardPage() {
         }
       />
       {body}
+      <DunningMenu />
     </>
   );
 }
