@@ -10,6 +10,7 @@ import frameTokenRoutes from './conclusions/frame-token-routes.js';
 import conclusionRoutes from './conclusions/routes.js';
 import contractNumberRoutes from './conclusions/contract-number-routes.js';
 import configRoutes from './config/routes.js';
+import directDebitRoutes from './direct-debits/routes.js';
 import contractTemplateRoutes from './contract-templates/routes.js';
 import accountRoutes from './finance/account-routes.js';
 import financeRoutes from './finance/routes.js';
@@ -89,6 +90,7 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-request', plugin: requestRoutes }, // association: contract and trainer requests
   { prefix: '/api-cubic', plugin: cubicRoutes }, // students: pictures
   { prefix: '/api-fin', plugin: financeRoutes }, // finance: dashboard, income, expense
+  { prefix: '/api-fin', plugin: directDebitRoutes }, // direct-debits: /dd, /sepa, /es (runs, SEPA files)
   { prefix: '/api-content', plugin: contentRoutes }, // news
   { prefix: '/api-config', plugin: configRoutes }, // config
   { prefix: '/api-account', plugin: accountRoutes }, // finance: accounts

@@ -17,6 +17,12 @@ const ExpenseListPage = lazy(() =>
 const ExpenseFormPage = lazy(() =>
   import('../features/income-expense/components/expense-form-page.js').then((module) => ({ default: module.ExpenseFormPage })),
 );
+const DirectDebitsPage = lazy(() =>
+  import('../features/direct-debits/components/direct-debits-page.js').then((module) => ({ default: module.DirectDebitsPage })),
+);
+const SepaFilesPage = lazy(() =>
+  import('../features/direct-debits/components/sepa-files-page.js').then((module) => ({ default: module.SepaFilesPage })),
+);
 
 function Screen({ children }: { children: ReactNode }) {
   return (
@@ -39,6 +45,8 @@ export function FinanceRoutes() {
       <Route path="income/:mode/:id?" element={<Screen><IncomeFormPage /></Screen>} />
       <Route path="expense" element={<Screen><ExpenseListPage /></Screen>} />
       <Route path="expense/:mode/:id?" element={<Screen><ExpenseFormPage /></Screen>} />
+      <Route path="dd" element={<Screen><DirectDebitsPage /></Screen>} />
+      <Route path="sepa" element={<Screen><SepaFilesPage /></Screen>} />
       <Route path="*" element={<Navigate to="/m-dash" replace />} />
     </Routes>
   );

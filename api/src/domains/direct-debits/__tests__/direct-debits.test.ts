@@ -1,0 +1,218 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Atom, DdCandidatesResponse, DdGenerateResponse, DdPreview, SepaFilesResponse } from 'shared-kernel/contracts';
+import { backends, createClock, createSchool, createTestApp, type TestApp, type TestResponse } from '../../../../test/support/test-app.js';
+
+jest.setTimeout(180_000);
+
+// A Saturday: the earliest collection date is Tuesday 24.11. (Monday = the D-1 lead day).
+const NOW = new Date('2026-11-21T09:30:00Z');
+const XSD = resolve(__dirname, '../../../../../../shared/fixtures/sepa/xsd');
+
+function schemaErrors(xml: Buffer, version: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dd-api-'));
+  try {
+    writeFileSync(join(dir, 'f.xml'), xml);
+    execFileSync('xmllint', ['--noout', '--schema', join(XSD, `${version}.xsd`), join(dir, 'f.xml')], { stdio: 'pipe' });
+    return '';
+  } catch (error) {
+    return String((error as { stderr?: Buffer }).stderr ?? error);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.each(backends())('direct-debit runs and SEPA files on %s', (backend) => {
+  let t: TestApp;
+  let schoolA: number;
+  let schoolB: number;
+  let schoolC: number;
+  const cookies: Record<string, string> = {};
+  let n = 0;
+
+  const call = (method: string, url: string, user: string, payload?: unknown, key?: string): Promise<TestResponse> =>
+    t.request({ method, url, headers: { cookie: cookies[user]!, ...(key ? { 'idempotency-key': key } : {}) }, payload });
+  const sql = async <T>(text: string, params: unknown[] = []) => (await t.db.query<T>(text, params)).rows;
+
+  const account = async (schoolId: number, ci: string | null, pain = 'pain.008.001.08') =>
+    (await sql<{ id: number }>(
+      `INSERT INTO accounts (school_id, name, sepa_name, sepa_ci, sepa_iban, sepa_bic, sepa_bank, is_main, sepa_pain_version)
+       VALUES ($1, 'Giro', 'Kampfkunst Müller & Söhne', $2, 'DE89370400440532013000', 'COBADEFFXXX', 'Commerzbank', true, $3) RETURNING id`,
+      [schoolId, ci, pain],
+    ))[0]!.id;
+
+  /** A student with a contract (method 1 with a mandate unless told) and one open receipt due on `due`. */
+  const debtor = async (schoolId: number, opts: { mandate?: boolean; method?: number; due?: string; amount?: number; name?: string } = {}) => {
+    const i = ++n;
+    const student = (await sql<{ id: number }>(
+      "INSERT INTO students (school_id, salutation_id, firstname, lastname, student_status_id) VALUES ($1, 1, $2, 'Müller', 2) RETURNING id",
+      [schoolId, opts.name ?? `Jörg${i}`],
+    ))[0]!.id;
+    const mandate = opts.mandate ?? true;
+    const contract = (await sql<{ id: number }>(
+      `INSERT INTO student_contracts (school_id, student_id, status, payment_method_id, contract_start, amount_gross, pay_interval,
+                                      sepa_name, sepa_iban, sepa_bic, sepa_mandate_ref, sepa_date_mandate, sepa_sequence)
+       VALUES ($1, $2, 1, $3, '2026-01-01', 4900, 1, 'Jörg Müller & <Söhne>', $4, NULL, $5, $6, $7) RETURNING id`,
+      [schoolId, student, opts.method ?? 1, mandate ? 'DE02 1203 0000 0000 2020 51' : null, mandate ? `M-${i}` : null, mandate ? '2025-12-15' : null, mandate ? 'FRST' : null],
+    ))[0]!.id;
+    const due = opts.due ?? '2026-11-15';
+    const rno = (await sql<{ rno: number }>(
+      `INSERT INTO receipts (school_id, student_id, student_contract_id, kind, text, date_due, period_start, amount)
+       VALUES ($1, $2, $3, 'IR', 'Beitrag 11/2026', $4, $4, $5) RETURNING rno`,
+      [schoolId, student, contract, due, opts.amount ?? 4900],
+    ))[0]!.rno;
+    return { student, contract, rno: Number(rno), due };
+  };
+  const candidates = async (user = 'fw', year = 2026, month = 11) =>
+    (await call('PUT', '/api-fin/dd', user, { year, month })).json<DdCandidatesResponse>();
+  const sel = (...ds: { contract: number; due: string }[]) => ds.map((d) => ({ scid: d.contract, dd: d.due }));
+  const runsOf = async (rno: number) =>
+    Number((await sql<{ n: number }>("SELECT count(*)::int AS n FROM sepa_debits WHERE receipt_id = $1 AND status = 'pending'", [rno]))[0]!.n);
+
+  beforeAll(async () => {
+    t = await createTestApp({ backend, clock: createClock(NOW) });
+    schoolA = await createSchool(t.db, 'DD A', 'de');
+    schoolB = await createSchool(t.db, 'DD B', 'de');
+    schoolC = await createSchool(t.db, 'DD C', 'de');
+    await account(schoolA, 'DE98ZZZ09999999999');
+    await account(schoolB, 'DE98ZZZ09999999999', 'pain.008.001.02');
+    await account(schoolC, 'DE00ZZZ00000000000'); // invalid check digits
+    const users: Record<string, { atoms: Atom[]; schools?: number[] }> = {
+      none: { atoms: ['student_r'] },
+      reader: { atoms: ['finance_r'] },
+      fw: { atoms: ['finance_r', 'finance_w'] },
+      fwB: { atoms: ['finance_r', 'finance_w'], schools: [schoolB] },
+    };
+    for (const [name, spec] of Object.entries(users)) cookies[name] = (await t.loginAs({ atoms: spec.atoms, schools: spec.schools ?? [schoolA, schoolC] })).cookie;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists the candidates of the period: SEPA contracts with a mandate, ci empty for an invalid creditor id; finance_r needed', async () => {
+    const good = await debtor(schoolA);
+    const noMandate = await debtor(schoolA, { mandate: false });
+    const transfer = await debtor(schoolA, { method: 2 });
+    const otherMonth = await debtor(schoolA, { due: '2026-12-01' });
+    const badCi = await debtor(schoolC);
+    const otherSchool = await debtor(schoolB);
+    expect((await call('PUT', '/api-fin/dd', 'none', { year: 2026, month: 11 })).statusCode).toBe(403);
+    const list = await candidates('reader');
+    const rnos = list.rows.map((r) => r.rno);
+    expect(rnos).toEqual(expect.arrayContaining([good.rno, badCi.rno]));
+    for (const absent of [noMandate, transfer, otherMonth, otherSchool]) expect(rnos).not.toContain(absent.rno);
+    const row = list.rows.find((r) => r.rno === good.rno)!;
+    expect(row).toMatchObject({ scid: good.contract, dd: '2026-11-15', amt: 4900, f: true, sid: schoolA, ci: 'DE98ZZZ09999999999', ln: 'Müller', cs: '2026-01-01', ce: null });
+    expect(list.rows.find((r) => r.rno === badCi.rno)!.ci).toBe('');
+    expect(list.last).toBeNull();
+    expect((await call('PUT', '/api-fin/dd', 'reader', { year: 2026, month: 13 })).statusCode).toBe(400);
+  });
+
+  it('previews without writing: count, totals per account, collection date, FRST/RCUR, left out and why', async () => {
+    const a1 = await debtor(schoolA, { amount: 1234 });
+    const a2 = await debtor(schoolA, { amount: 5 });
+    await sql("UPDATE student_contracts SET sepa_sequence = 'RCUR' WHERE id = $1", [a2.contract]);
+    const badCi = await debtor(schoolC);
+    const noMandate = await debtor(schoolA, { mandate: false });
+    const res = await call('POST', '/api-fin/dd', 'reader', { year: 2026, month: 11, preview: true, data: sel(a1, a2, badCi) });
+    expect(res.statusCode).toBe(200);
+    const preview = res.json<DdPreview>();
+    expect(preview).toMatchObject({ cd: '2026-11-24', lead: 1 });
+    const accountA = preview.accounts.find((a) => a.ci === 'DE98ZZZ09999999999')!;
+    expect(accountA).toMatchObject({ cnt: 2, amt: 1239, frst: 1, rcur: 1, pain: 'pain.008.001.08', cur: 'EUR' });
+    expect(preview.left).toEqual(expect.arrayContaining([
+      expect.objectContaining({ rno: badCi.rno, reason: 'no_creditor_id' }),
+      expect.objectContaining({ rno: noMandate.rno, reason: 'no_mandate' }),
+    ]));
+    expect(await runsOf(a1.rno)).toBe(0);
+  });
+
+  it('refuses bad input with codes: nothing selected 90, a receipt of another school 404, reading users 403', async () => {
+    const own = await debtor(schoolA);
+    const foreign = await debtor(schoolB);
+    expect((await call('POST', '/api-fin/dd', 'fw', { year: 2026, month: 11, data: [] })).json()).toEqual({ error: 90 });
+    expect((await call('POST', '/api-fin/dd', 'fw', { year: 2026, month: 11, data: [] })).statusCode).toBe(400);
+    const foreignRes = await call('POST', '/api-fin/dd', 'fw', { year: 2026, month: 11, data: sel(own, foreign) });
+    expect(foreignRes.statusCode).toBe(404);
+    expect((await call('POST', '/api-fin/dd', 'reader', { year: 2026, month: 11, data: sel(own) })).statusCode).toBe(403);
+    const bad = await call('POST', '/api-fin/dd', 'fw', { year: 2026, month: 11, data: [{ scid: 'x', dd: '2026-11-15' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(typeof bad.json().error).toBe('number');
+    // Selected but without mandate only: nothing to debit.
+    const noMandate = await debtor(schoolA, { mandate: false });
+    expect((await call('POST', '/api-fin/dd', 'fw', { year: 2026, month: 11, data: sel(noMandate) })).json()).toEqual({ error: 91 });
+    expect(await runsOf(own.rno)).toBe(0);
+  });
+
+  it('generates one run per creditor account; the receipts are in collection and a second run does not debit them', async () => {
+    const a = await debtor(schoolA, { name: 'Zoë & <Anna>' });
+    const b = await debtor(schoolA);
+    const res = await call('POST', '/api-fin/dd', 'fw', { year: 2026, month: 11, data: sel(a, b) }, `gen-${backend}-1`);
+    expect(res.statusCode).toBe(200);
+    const answer = res.json<DdGenerateResponse>();
+    expect(answer.runs).toHaveLength(1);
+    expect(answer.runs[0]).toMatchObject({ cnt: 2, amt: 9800 });
+    expect(await runsOf(a.rno)).toBe(1);
+    const list = await candidates();
+    expect(list.rows.map((r) => r.rno)).not.toContain(a.rno);
+    expect(list.last).not.toBeNull();
+    // The same selection again (a new request): refused, nothing debited twice.
+    const again = await call('POST', '/api-fin/dd', 'fw', { year: 2026, month: 11, data: sel(a, b) }, `gen-${backend}-2`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 92 });
+    expect(await runsOf(a.rno)).toBe(1);
+    // The same Idempotency-Key again: the first answer, nothing new.
+    const replay = await call('POST', '/api-fin/dd', 'fw', { year: 2026, month: 11, data: sel(a, b) }, `gen-${backend}-1`);
+    expect(replay.json()).toEqual(answer);
+    // The mandate was used: a later receipt of the contract is a recurring debit.
+    await sql(`INSERT INTO receipts (school_id, student_id, student_contract_id, kind, date_due, period_start, amount) VALUES ($1, $2, $3, 'IR', '2026-12-15', '2026-12-15', 4900)`, [schoolA, a.student, a.contract]);
+    const december = await candidates('fw', 2026, 12);
+    expect(december.rows.find((r) => r.scid === a.contract)!.f).toBe(false);
+  });
+
+  it('double submits in parallel make one run (same key: same answer; other keys: 409)', async () => {
+    const a = await debtor(schoolA);
+    const body = { year: 2026, month: 11, data: sel(a) };
+    const sameKey = await Promise.all([1, 2, 3].map(() => call('POST', '/api-fin/dd', 'fw', body, `par-${backend}`)));
+    expect(sameKey.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(sameKey.map((r) => r.body)).size).toBe(1);
+    const b = await debtor(schoolA);
+    const otherKeys = await Promise.all([1, 2, 3].map((i) => call('POST', '/api-fin/dd', 'fw', { ...body, data: sel(b) }, `par-${backend}-${i}`)));
+    expect(otherKeys.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await runsOf(a.rno)).toBe(1);
+    expect(await runsOf(b.rno)).toBe(1);
+  });
+
+  it('lists the files and serves both downloads unchanged, schema-valid, with safe headers', async () => {
+    const a = await debtor(schoolB, { name: 'Ärger & <Co>' });
+    const gen = (await call('POST', '/api-fin/dd', 'fwB', { year: 2026, month: 11, data: sel(a) }, `dl-${backend}`)).json<DdGenerateResponse>();
+    const runId = gen.runs[0]!.id;
+    const files = (await call('GET', '/api-fin/sepa', 'fwB')).json<SepaFilesResponse>();
+    expect(files.rows[0]).toMatchObject({ id: runId, tid: gen.runs[0]!.msgid, iban: 'DE89370400440532013000', cnt: 1, amt: 4900, cc: 'EUR', sid: schoolB });
+    // Another school's user sees neither the file nor its download.
+    expect((await call('GET', '/api-fin/sepa', 'fw')).json<SepaFilesResponse>().rows.map((r) => r.id)).not.toContain(runId);
+    expect((await call('GET', `/api-fin/es?mode=ebics&key=${runId}`, 'fw')).statusCode).toBe(404);
+    const ebics = await call('GET', `/api-fin/es?mode=ebics&key=${runId}`, 'fwB');
+    expect(ebics.statusCode).toBe(200);
+    expect(ebics.headers['content-type']).toMatch(/application\/xml/);
+    expect(ebics.headers['x-content-type-options']).toBe('nosniff');
+    expect(ebics.headers['content-disposition']).toMatch(/^attachment/);
+    expect(schemaErrors(ebics.rawPayload, 'pain.008.001.02')).toBe(''); // school B's account is set to .02
+    const xml = ebics.rawPayload.toString('utf8');
+    expect(xml).toContain(`<EndToEndId>R${a.rno}-DD${runId}</EndToEndId>`);
+    expect(xml).toContain('<Nm>Joerg Mueller + (Soehne)</Nm>');
+    expect(xml).toContain('<MndtId>M-');
+    expect(xml).toContain('<ReqdColltnDt>2026-11-24</ReqdColltnDt>');
+    const fints = await call('GET', `/api-fin/es?mode=fints&key=${runId}`, 'fwB');
+    expect(schemaErrors(fints.rawPayload, 'pain.008.003.02')).toBe('');
+    // Later downloads are byte-identical, also after the data behind the run changed.
+    await sql("UPDATE student_contracts SET sepa_name = 'Someone Else', sepa_mandate_ref = 'M-CHANGED' WHERE id = $1", [a.contract]);
+    t.clock.advance(10 * 60_000); // within the session idle time
+    expect((await call('GET', `/api-fin/es?mode=ebics&key=${runId}`, 'fwB')).rawPayload.equals(ebics.rawPayload)).toBe(true);
+    expect((await call('GET', `/api-fin/es?mode=fints&key=${runId}`, 'fwB')).rawPayload.equals(fints.rawPayload)).toBe(true);
+    expect((await call('GET', `/api-fin/es?mode=pdf&key=${runId}`, 'fwB')).statusCode).toBe(400);
+    expect((await call('GET', '/api-fin/es?mode=ebics&key=999999', 'fwB')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,347 @@
+import {
+  FINTS_PAIN_VERSION,
+  validateBic,
+  validateCreditorId,
+  validateIban,
+  type DdCandidate,
+  type DdLeftOut,
+  type DdLeftOutReason,
+  type DdPreview,
+  type DdPreviewAccount,
+  type DdSelection,
+  type FinDashDirectDebits,
+  type PainVersion,
+  type SepaFileRow,
+  type SequenceType,
+} from 'shared-kernel/contracts';
+import type { Queryable } from '../../db/index.js';
+import { MANDATE_ID, sepaId, type PainDebit, type PainRun } from './pain008.js';
+
+/**
+ * Direct-debit candidates, runs and SEPA files. Functions take the transaction of
+ * `db.scoped()`: row-level security limits them to the request's schools.
+ *
+ * A candidate is an open receipt (top-level, not a credit note, something left to pay, EUR)
+ * of a student contract paid by SEPA direct debit (payment method 1), due in the period,
+ * not in collection (no pending or paid debit). Its creditor is the contract's account, or
+ * the school's main account when the contract names none.
+ */
+
+/** A receipt of a direct-debit contract with everything a debit needs (one query for list, preview and run). */
+export interface DebitableReceipt {
+  rno: number;
+  scid: number;
+  sid: number;
+  stid: number;
+  cs: string;
+  ce: string | null;
+  dd: string;
+  fn: string;
+  ln: string;
+  rt: string;
+  amt: number;
+  cur: string;
+  contract_status: number;
+  sepa_sequence: SequenceType | null;
+  mandate_ref: string | null;
+  mandate_date: string | null;
+  debtor_name: string | null;
+  debtor_iban: string | null;
+  debtor_bic: string | null;
+  in_collection: boolean;
+  aid: number | null;
+  acn: string | null;
+  cr_name: string | null;
+  cr_ci: string | null;
+  cr_iban: string | null;
+  cr_bic: string | null;
+  pain: PainVersion | null;
+}
+
+const RECEIPT_SELECT = `
+  SELECT r.rno, r.student_contract_id AS scid, r.school_id AS sid, r.student_id AS stid,
+         to_char(sc.contract_start, 'YYYY-MM-DD') AS cs, to_char(sc.contract_end, 'YYYY-MM-DD') AS ce,
+         to_char(r.date_due, 'YYYY-MM-DD') AS dd, s.firstname AS fn, s.lastname AS ln, r.text AS rt,
+         (r.amount - r.paid - r.credited)::bigint AS amt, trim(r.currency) AS cur,
+         sc.status AS contract_status, sc.sepa_sequence, NULLIF(trim(sc.sepa_mandate_ref), '') AS mandate_ref,
+         to_char(sc.sepa_date_mandate, 'YYYY-MM-DD') AS mandate_date,
+         NULLIF(trim(sc.sepa_name), '') AS debtor_name, NULLIF(upper(replace(sc.sepa_iban, ' ', '')), '') AS debtor_iban,
+         NULLIF(upper(replace(sc.sepa_bic, ' ', '')), '') AS debtor_bic,
+         EXISTS (SELECT 1 FROM sepa_debits d WHERE d.receipt_id = r.rno AND d.status IN ('pending', 'paid')) AS in_collection,
+         a.id AS aid, a.name AS acn, a.sepa_name AS cr_name, a.sepa_ci AS cr_ci, a.sepa_iban AS cr_iban, a.sepa_bic AS cr_bic,
+         a.sepa_pain_version AS pain
+    FROM receipts r
+    JOIN student_contracts sc ON sc.id = r.student_contract_id
+    JOIN students s ON s.id = r.student_id
+    LEFT JOIN accounts a ON a.id = COALESCE(sc.account_id, (SELECT m.id FROM accounts m WHERE m.school_id = r.school_id AND m.is_main))
+   WHERE sc.payment_method_id = 1 AND r.type = 1 AND r.rrno IS NULL AND r.kind <> 'CN'
+     AND r.amount - r.paid - r.credited > 0 AND r.currency = 'EUR'`;
+
+/** First and last day (exclusive) of a month as ISO dates. */
+export function periodBounds(year: number, month: number): [string, string] {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+  return [`${year}-${pad(month)}-01`, next];
+}
+
+/** Open direct-debit receipts of the period (also the ones in collection: flagged). */
+export async function periodReceipts(tx: Queryable, year: number, month: number): Promise<DebitableReceipt[]> {
+  const [from, to] = periodBounds(year, month);
+  const result = await tx.query<DebitableReceipt>(
+    `${RECEIPT_SELECT} AND r.date_due >= $1 AND r.date_due < $2 ORDER BY r.date_due, s.lastname, s.firstname, r.rno`,
+    [from, to],
+  );
+  return result.rows.map((row) => ({ ...row, amt: Number(row.amt) }));
+}
+
+/** The creditor id of a receipt's creditor account when it is valid, else ''. */
+export const creditorIdOf = (row: DebitableReceipt) => (row.aid !== null && row.cr_ci && validateCreditorId(row.cr_ci) ? row.cr_ci : '');
+
+/** Why a receipt cannot be debited on `collection` (null: it can). */
+export function leftOutReason(row: DebitableReceipt, collection: string | null): DdLeftOutReason | null {
+  if (row.in_collection) return 'in_collection';
+  if (!row.mandate_ref || !row.mandate_date || !row.debtor_iban || (row.contract_status !== 1 && row.contract_status !== 3)) return 'no_mandate';
+  if (!MANDATE_ID.test(row.mandate_ref)) return 'bad_mandate';
+  if (!validateIban(row.debtor_iban) || (row.debtor_bic !== null && !validateBic(row.debtor_bic))) return 'bad_iban';
+  if (!creditorIdOf(row)) return 'no_creditor_id';
+  if (collection !== null && row.mandate_date > collection) return 'mandate_after_collection';
+  return null;
+}
+
+/** PUT /api-fin/dd rows: receipts with a usable mandate, not in collection (ci '' when the creditor id is missing or invalid). */
+export function candidateRows(rows: DebitableReceipt[]): DdCandidate[] {
+  return rows
+    .filter((row) => {
+      const reason = leftOutReason(row, null);
+      return reason === null || reason === 'no_creditor_id';
+    })
+    .map((row) => ({
+      scid: row.scid,
+      rno: row.rno,
+      cs: row.cs,
+      ce: row.ce,
+      dd: row.dd,
+      fn: row.fn,
+      ln: row.ln,
+      rt: row.rt,
+      amt: row.amt,
+      cur: row.cur,
+      f: row.sepa_sequence !== 'RCUR',
+      sid: row.sid,
+      stid: row.stid,
+      ci: creditorIdOf(row),
+      aid: row.aid,
+      acn: row.acn ?? '',
+    }));
+}
+
+/** When the request's schools last made a run (ISO instant), or null. */
+export async function lastRunAt(tx: Queryable): Promise<string | null> {
+  const result = await tx.query<{ at: Date | null }>('SELECT max(created_at) AS at FROM sepa_runs');
+  return result.rows[0]?.at ? result.rows[0].at.toISOString() : null;
+}
+
+const leftOut = (row: DebitableReceipt, reason: DdLeftOutReason): DdLeftOut => ({
+  rno: row.rno,
+  scid: row.scid,
+  fn: row.fn,
+  ln: row.ln,
+  amt: row.amt,
+  reason,
+});
+
+/** What a selection debits, per creditor account, and what it leaves out (and why). */
+export interface DebitPlan {
+  accounts: { account: DdPreviewAccount; rows: DebitableReceipt[] }[];
+  left: DdLeftOut[];
+  /** Selected keys that match no visible receipt of a direct-debit contract. */
+  unknown: DdSelection[];
+}
+
+/**
+ * Matches the selection (contract + due date, optionally the receipt) against the period's
+ * receipts. Left out: selected receipts that cannot be debited, and the period's receipts
+ * that are not offered at all (no mandate, no creditor id): the preview names them too.
+ */
+export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], collection: string): DebitPlan {
+  const selectedKeys = new Set(selection.map((s) => `${s.scid}|${s.dd}`));
+  const pinned = new Map<string, Set<number>>();
+  for (const s of selection) {
+    if (s.rno === undefined) continue;
+    const key = `${s.scid}|${s.dd}`;
+    if (!pinned.has(key)) pinned.set(key, new Set());
+    pinned.get(key)!.add(s.rno);
+  }
+  const matched = new Set<string>();
+  const byAccount = new Map<number, { account: DdPreviewAccount; rows: DebitableReceipt[] }>();
+  const left: DdLeftOut[] = [];
+  for (const row of rows) {
+    const key = `${row.scid}|${row.dd}`;
+    const selected = selectedKeys.has(key) && (!pinned.has(key) || pinned.get(key)!.has(row.rno));
+    const reason = leftOutReason(row, collection);
+    if (selected) matched.add(pinned.has(key) ? `${key}|${row.rno}` : key);
+    if (!selected) {
+      // Not offered in the list at all: say so in the preview.
+      if (reason === 'no_mandate' || reason === 'bad_mandate' || reason === 'bad_iban' || reason === 'no_creditor_id') left.push(leftOut(row, reason));
+      continue;
+    }
+    if (reason !== null) {
+      left.push(leftOut(row, reason));
+      continue;
+    }
+    const aid = row.aid!;
+    let entry = byAccount.get(aid);
+    if (!entry) {
+      entry = {
+        account: { aid, acn: row.acn ?? '', iban: row.cr_iban ?? '', ci: row.cr_ci ?? '', cnt: 0, amt: 0, cur: row.cur, frst: 0, rcur: 0, pain: row.pain ?? 'pain.008.001.08' },
+        rows: [],
+      };
+      byAccount.set(aid, entry);
+    }
+    entry.rows.push(row);
+    entry.account.cnt += 1;
+    entry.account.amt += row.amt;
+    if (row.sepa_sequence === 'RCUR') entry.account.rcur += 1;
+    else entry.account.frst += 1;
+  }
+  const unknown = selection.filter((s) => !matched.has(s.rno === undefined ? `${s.scid}|${s.dd}` : `${s.scid}|${s.dd}|${s.rno}`));
+  return { accounts: [...byAccount.values()].sort((a, b) => a.account.aid - b.account.aid), left, unknown };
+}
+
+export function previewOf(plan: DebitPlan, collection: string, lead: number): DdPreview {
+  const accounts = plan.accounts.map((a) => a.account);
+  return {
+    cnt: accounts.reduce((n, a) => n + a.cnt, 0),
+    cd: collection,
+    lead,
+    frst: accounts.reduce((n, a) => n + a.frst, 0),
+    rcur: accounts.reduce((n, a) => n + a.rcur, 0),
+    accounts,
+    left: plan.left,
+  };
+}
+
+/** Locks the planned receipts (a parallel run for the same receipts waits, then finds them in collection). */
+export async function lockReceipts(tx: Queryable, rnos: number[]): Promise<void> {
+  await tx.query('SELECT rno FROM receipts WHERE rno = ANY($1::bigint[]) ORDER BY rno FOR UPDATE', [rnos]);
+}
+
+/** Next ids of the run sequence (the MsgId and end-to-end ids carry the run id). */
+export async function nextRunId(tx: Queryable): Promise<number> {
+  const result = await tx.query<{ id: number }>("SELECT nextval('sepa_runs_id_seq')::int AS id");
+  return result.rows[0]!.id;
+}
+
+export interface StoredRun {
+  id: number;
+  schoolId: number;
+  accountId: number;
+  userId: number;
+  year: number;
+  month: number;
+  ebicsKey: string;
+  fintsKey: string;
+  pain: PainRun;
+  /** Receipt and student of each debit, in the order of pain.debits. */
+  receipts: { rno: number; stid: number; scid: number }[];
+}
+
+/**
+ * Stores a run and its debits and marks the contracts' mandates as used (later debits RCUR).
+ * A receipt already in collection fails the partial unique index (23505).
+ */
+export async function insertRun(tx: Queryable, run: StoredRun): Promise<void> {
+  const { pain } = run;
+  const amount = pain.debits.reduce((s, d) => s + d.amount, 0);
+  await tx.query(
+    `INSERT INTO sepa_runs (id, school_id, account_id, message_id, created_at, created_by, year, month, collection_date, pain_version,
+                            cnt, amount, currency, creditor_iban, ebics_file_key, fints_file_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+    [run.id, run.schoolId, run.accountId, pain.messageId, pain.createdAt, run.userId, run.year, run.month, pain.collectionDate,
+      pain.version, pain.debits.length, amount, pain.currency, pain.creditor.iban, run.ebicsKey, run.fintsKey],
+  );
+  await tx.query(
+    `INSERT INTO sepa_debits (run_id, school_id, receipt_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount,
+                              currency, debtor_name, debtor_iban, debtor_bic)
+     SELECT $1, $2, d.rno, d.stid, d.e2e, d.mid, d.mdate, d.seq, d.amt, $3, d.dname, d.diban, d.dbic
+       FROM unnest($4::bigint[], $5::int[], $6::text[], $7::text[], $8::date[], $9::text[], $10::bigint[], $11::text[], $12::text[], $13::text[])
+            AS d(rno, stid, e2e, mid, mdate, seq, amt, dname, diban, dbic)`,
+    [
+      run.id, run.schoolId, pain.currency,
+      run.receipts.map((r) => r.rno), run.receipts.map((r) => r.stid),
+      pain.debits.map((d) => d.endToEndId), pain.debits.map((d) => d.mandateId), pain.debits.map((d) => d.mandateDate),
+      pain.debits.map((d) => d.sequenceType), pain.debits.map((d) => d.amount), pain.debits.map((d) => d.debtorName),
+      pain.debits.map((d) => d.debtorIban), pain.debits.map((d) => d.debtorBic),
+    ],
+  );
+  const firstUse = [...new Set(run.receipts.filter((_, i) => pain.debits[i]!.sequenceType === 'FRST').map((r) => r.scid))];
+  if (firstUse.length > 0) {
+    await tx.query("UPDATE student_contracts SET sepa_sequence = 'RCUR' WHERE id = ANY($1::int[])", [firstUse]);
+  }
+}
+
+/** The pain.008 data of a planned account: the run's file content (EBICS version; FinTS variant = same with the version swapped). */
+export function painRunOf(
+  entry: { account: DdPreviewAccount; rows: DebitableReceipt[] },
+  opts: { runId: number; createdAt: string; collection: string; creditorName: string; creditorBic: string | null },
+): PainRun {
+  const stamp = opts.createdAt.slice(0, 19).replace(/[-:T]/g, '');
+  return {
+    version: entry.account.pain,
+    messageId: sepaId(`SBO-DD${opts.runId}-${stamp}`),
+    createdAt: opts.createdAt,
+    creditor: { name: opts.creditorName, iban: entry.account.iban, bic: opts.creditorBic, ci: entry.account.ci },
+    collectionDate: opts.collection,
+    currency: entry.account.cur,
+    debits: entry.rows.map(
+      (row): PainDebit => ({
+        endToEndId: `R${row.rno}-DD${opts.runId}`,
+        amount: row.amt,
+        mandateId: row.mandate_ref!,
+        mandateDate: row.mandate_date!,
+        sequenceType: row.sepa_sequence === 'RCUR' ? 'RCUR' : 'FRST',
+        debtorName: row.debtor_name ?? `${row.fn} ${row.ln}`,
+        debtorIban: row.debtor_iban!,
+        debtorBic: row.debtor_bic,
+        purpose: `${row.rt || 'Beitrag'} Beleg ${row.rno} ${row.fn} ${row.ln}`,
+      }),
+    ),
+  };
+}
+
+export const fintsVariant = (pain: PainRun): PainRun => ({ ...pain, version: FINTS_PAIN_VERSION });
+
+/** GET /api-fin/sepa: the runs, newest first. */
+export async function listSepaFiles(tx: Queryable): Promise<SepaFileRow[]> {
+  const result = await tx.query<Omit<SepaFileRow, 'date'> & { date: Date }>(
+    `SELECT id, message_id AS tid, created_at AS date, creditor_iban AS iban, cnt, amount::bigint AS amt, trim(currency) AS cc,
+            to_char(collection_date, 'YYYY-MM-DD') AS cd, school_id AS sid
+       FROM sepa_runs ORDER BY created_at DESC, id DESC LIMIT 5000`,
+  );
+  return result.rows.map((row) => ({ ...row, amt: Number(row.amt), date: row.date.toISOString() }));
+}
+
+/** A run's stored files (null when not there or not visible). */
+export async function runFiles(tx: Queryable, id: number): Promise<{ message_id: string; ebics_file_key: string; fints_file_key: string } | null> {
+  const result = await tx.query<{ message_id: string; ebics_file_key: string; fints_file_key: string }>(
+    'SELECT message_id, ebics_file_key, fints_file_key FROM sepa_runs WHERE id = $1',
+    [id],
+  );
+  return result.rows[0] ?? null;
+}
+
+/** The finance overview's direct-debit list: runs per month of the year. */
+export async function runsPerMonth(tx: Queryable, year: number): Promise<FinDashDirectDebits[]> {
+  const result = await tx.query<{ month: number; runs: number; cnt: number; amt: string; dates: Date[] }>(
+    `SELECT month, count(*)::int AS runs, sum(cnt)::int AS cnt, sum(amount)::text AS amt, array_agg(created_at ORDER BY created_at) AS dates
+       FROM sepa_runs WHERE year = $1 GROUP BY month ORDER BY month`,
+    [year],
+  );
+  return result.rows.map((row) => ({
+    month: row.month,
+    runs: row.runs,
+    cnt: row.cnt,
+    amt: Number(row.amt),
+    dates: row.dates.map((d) => new Date(d).toISOString()),
+  }));
+}

@@ -1,0 +1,298 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR, FINTS_PAIN_VERSION, type DdGenerateRequest, type DdGenerateResponse, type DdPreview, type SepaDownloadMode } from 'shared-kernel/contracts';
+import type { Queryable } from '../../db/index.js';
+import { newFileKey } from '../../files/file-store.js';
+import { sendStoredFile } from '../../files/send.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { buildPain008 } from './pain008.js';
+import {
+  candidateRows,
+  fintsVariant,
+  insertRun,
+  lastRunAt,
+  listSepaFiles,
+  lockReceipts,
+  nextRunId,
+  painRunOf,
+  periodReceipts,
+  planDebits,
+  previewOf,
+  runFiles,
+  type DebitPlan,
+} from './repository.js';
+import { SEPA_LEAD_BUSINESS_DAYS, collectionDate } from './target2.js';
+
+/*
+ * Direct-debit runs and SEPA files (spec 002 §2.2, §2.3, §7; issue 14), under /api-fin:
+ *
+ *   PUT  /dd   {year, month}                      candidates of the period + last run (finance_r)
+ *   POST /dd   {year, month, data, preview: true} the preview: nothing written (finance_r)
+ *   POST /dd   {year, month, data}                generate (finance_w; Idempotency-Key)
+ *   GET  /sepa                                    the runs' files (finance_r)
+ *   GET  /es?mode=ebics|fints&key={run id}        download, the stored bytes unchanged (finance_r)
+ *
+ * There is no direct-debit feature flag in the configuration (api/src/domains/config,
+ * shared-kernel contracts/config.ts): generating needs finance_w only.
+ *
+ * Generating makes one run per creditor account, in one transaction: the run rows, the debit
+ * rows (the receipts are then "in collection": the partial unique index of migration 106
+ * refuses a second pending/paid debit of a receipt, whatever writes it) and both files in the
+ * file store (EBICS: the account's pain.008.001.08 / .001.02; FinTS: pain.008.003.02), made
+ * from the same run data. A failed transaction removes the files it wrote. Answers: 400
+ * {error: 90} nothing selected, 400 {error: 91} nothing of the selection can be debited,
+ * 409 {error: 92} all of it went into collection meanwhile (a parallel run), 404 a selected
+ * receipt that is not an open direct-debit receipt of the user's schools.
+ */
+
+const tags = ['api-fin'];
+const year = { type: 'integer', minimum: 2000, maximum: 2100 } as const;
+const month = { type: 'integer', minimum: 1, maximum: 12 } as const;
+const cents = { type: 'integer' } as const;
+const isoDate = { type: 'string', format: 'date' } as const;
+const str = { type: 'string' } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+
+const periodBody = { type: 'object', required: ['year', 'month'], additionalProperties: false, properties: { year, month } } as const;
+const generateBody = {
+  type: 'object',
+  required: ['year', 'month', 'data'],
+  additionalProperties: false,
+  properties: {
+    year,
+    month,
+    preview: { type: 'boolean' },
+    data: {
+      type: 'array',
+      maxItems: 20000,
+      items: {
+        type: 'object',
+        required: ['scid', 'dd'],
+        additionalProperties: false,
+        properties: { scid: { type: 'integer', minimum: 1, maximum: 2147483647 }, dd: isoDate, rno: { type: 'integer', minimum: 1 } },
+      },
+    },
+  },
+} as const;
+
+const leftOutSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['rno', 'scid', 'fn', 'ln', 'amt', 'reason'],
+    properties: { rno: cents, scid: { type: ['integer', 'null'] }, fn: str, ln: str, amt: cents, reason: str },
+  },
+} as const;
+
+const candidateSchema = {
+  type: 'object',
+  required: ['scid', 'rno', 'cs', 'ce', 'dd', 'fn', 'ln', 'rt', 'amt', 'cur', 'f', 'sid', 'stid', 'ci', 'aid', 'acn'],
+  properties: {
+    scid: cents, rno: cents, cs: str, ce: nullableStr, dd: str, fn: str, ln: str, rt: str, amt: cents, cur: str,
+    f: { type: 'boolean' }, sid: cents, stid: cents, ci: str, aid: { type: ['integer', 'null'] }, acn: str,
+  },
+} as const;
+
+const previewSchema = {
+  type: 'object',
+  required: ['cnt', 'cd', 'lead', 'frst', 'rcur', 'accounts', 'left'],
+  properties: {
+    cnt: cents, cd: str, lead: cents, frst: cents, rcur: cents,
+    accounts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['aid', 'acn', 'iban', 'ci', 'cnt', 'amt', 'cur', 'frst', 'rcur', 'pain'],
+        properties: { aid: cents, acn: str, iban: str, ci: str, cnt: cents, amt: cents, cur: str, frst: cents, rcur: cents, pain: str },
+      },
+    },
+    left: leftOutSchema,
+  },
+} as const;
+
+const generatedSchema = {
+  type: 'object',
+  required: ['success', 'runs', 'left'],
+  properties: {
+    success: { type: 'boolean' },
+    runs: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'msgid', 'aid', 'cnt', 'amt'], properties: { id: cents, msgid: str, aid: cents, cnt: cents, amt: cents } },
+    },
+    left: leftOutSchema,
+  },
+} as const;
+
+const fail = (status: number, error: number) => new HttpError(status, { error });
+
+/** The period's plan for a selection (read in the request's scope). */
+async function plan(tx: Queryable, body: DdGenerateRequest, collection: string): Promise<DebitPlan> {
+  const rows = await periodReceipts(tx, body.year, body.month);
+  const result = planDebits(rows, body.data, collection);
+  if (result.unknown.length > 0) throw notFound();
+  return result;
+}
+
+export default async function directDebitRoutes(app: FastifyInstance): Promise<void> {
+  const today = () => app.now().toISOString().slice(0, 10);
+
+  app.put(
+    '/dd',
+    {
+      config: { access: { atoms: ['finance_r'] } },
+      schema: {
+        summary: 'Direct-debit candidates of a month: open receipts of SEPA contracts with a mandate, not in collection; ci "" = creditor id missing or invalid',
+        tags,
+        body: periodBody,
+        response: {
+          ...errorResponses,
+          200: { type: 'object', required: ['rows', 'last'], properties: { rows: { type: 'array', items: candidateSchema }, last: nullableStr } },
+        },
+      },
+    },
+    async (request) => {
+      const { year: y, month: m } = request.body as { year: number; month: number };
+      return request.scoped(async (tx) => ({ rows: candidateRows(await periodReceipts(tx, y, m)), last: await lastRunAt(tx) }));
+    },
+  );
+
+  app.post(
+    '/dd',
+    {
+      config: { access: { atoms: ['finance_r'] } },
+      schema: {
+        summary:
+          'Direct-debit run: with preview true the preview (count, total per creditor account, collection date, FRST/RCUR, left out and why); else generate (finance_w): one run and file per creditor account',
+        tags,
+        body: generateBody,
+        response: { ...errorResponses, ...idempotencyResponses, 200: { oneOf: [previewSchema, generatedSchema] } },
+      },
+    },
+    async (request): Promise<DdPreview | DdGenerateResponse> => {
+      const body = request.body as DdGenerateRequest;
+      if (body.data.length === 0) throw fail(400, ERROR.ddNothingSelected);
+      const collection = collectionDate(today());
+      if (body.preview) return request.scoped(async (tx) => previewOf(await plan(tx, body, collection), collection, SEPA_LEAD_BUSINESS_DAYS));
+      if (!request.session!.atoms.includes('finance_w')) throw fail(403, ERROR.generic);
+      return generate(request, body, collection);
+    },
+  );
+
+  async function generate(request: FastifyRequest, body: DdGenerateRequest, collection: string): Promise<DdGenerateResponse> {
+    const userId = request.session!.user.id;
+    request.audit.entity = 'sepa_run';
+    const written: string[] = [];
+    try {
+      return await idempotentWrite(request, async (tx) => {
+        // Read, lock what would be debited, read again: a parallel run for the same receipts
+        // commits first and this one then sees them in collection.
+        const first = await plan(tx, body, collection);
+        await lockReceipts(tx, first.accounts.flatMap((a) => a.rows.map((r) => r.rno)));
+        const planned = await plan(tx, body, collection);
+        if (planned.accounts.length === 0) {
+          const taken = planned.left.some((l) => l.reason === 'in_collection');
+          throw taken ? fail(409, ERROR.ddInCollection) : fail(400, ERROR.ddNothingToDebit);
+        }
+        const createdAt = app.now().toISOString();
+        const runs: DdGenerateResponse['runs'] = [];
+        for (const entry of planned.accounts) {
+          const runId = await nextRunId(tx);
+          const first = entry.rows[0]!;
+          const pain = painRunOf(entry, {
+            runId,
+            createdAt,
+            collection,
+            creditorName: first.cr_name ?? entry.account.acn,
+            creditorBic: first.cr_bic,
+          });
+          const ebicsKey = newFileKey();
+          const fintsKey = newFileKey();
+          await insertRun(tx, {
+            id: runId,
+            schoolId: first.sid,
+            accountId: entry.account.aid,
+            userId,
+            year: body.year,
+            month: body.month,
+            ebicsKey,
+            fintsKey,
+            pain,
+            receipts: entry.rows.map((r) => ({ rno: r.rno, stid: r.stid, scid: r.scid })),
+          });
+          written.push(ebicsKey, fintsKey);
+          await app.files.put(Buffer.from(buildPain008(pain), 'utf8'), ebicsKey);
+          await app.files.put(Buffer.from(buildPain008(fintsVariant(pain)), 'utf8'), fintsKey);
+          runs.push({ id: runId, msgid: pain.messageId, aid: entry.account.aid, cnt: pain.debits.length, amt: entry.account.amt });
+        }
+        request.audit.entityId = runs[0]!.id;
+        request.audit.schoolId = planned.accounts[0]!.rows[0]!.sid;
+        request.audit.detail = { ...request.audit.detail, runs: runs.map((r) => r.id), debits: runs.reduce((n, r) => n + r.cnt, 0) };
+        return { success: true as const, runs, left: planned.left };
+      });
+    } catch (error) {
+      await app.files.removeQuietly(written);
+      // A parallel run took a receipt between our read and insert (possible where the lock
+      // read saw an older state): the database refused the second debit.
+      if ((error as { code?: string }).code === '23505' && String((error as { constraint?: string }).constraint ?? '').startsWith('sepa_debits_receipt')) {
+        throw fail(409, ERROR.ddInCollection);
+      }
+      throw error;
+    }
+  }
+
+  app.get(
+    '/sepa',
+    {
+      config: { access: { atoms: ['finance_r'] } },
+      schema: {
+        summary: 'SEPA files: one per direct-debit run, newest first (id = download key, tid = MsgId)',
+        tags,
+        response: {
+          ...errorResponses,
+          200: {
+            type: 'object',
+            required: ['rows'],
+            properties: {
+              rows: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['id', 'tid', 'date', 'iban', 'cnt', 'amt', 'cc', 'cd', 'sid'],
+                  properties: { id: cents, tid: str, date: str, iban: str, cnt: cents, amt: cents, cc: str, cd: str, sid: cents },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request) => request.scoped(async (tx) => ({ rows: await listSepaFiles(tx) })),
+  );
+
+  app.get(
+    '/es',
+    {
+      config: { access: { atoms: ['finance_r'] } },
+      schema: {
+        summary: `Download a run's file as stored at generation: mode ebics (the account's pain.008.001.08/.02) or fints (${FINTS_PAIN_VERSION}); key = run id`,
+        tags,
+        querystring: {
+          type: 'object',
+          required: ['mode', 'key'],
+          additionalProperties: false,
+          properties: { mode: { type: 'string', enum: ['ebics', 'fints'] }, key: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+        },
+        response: { ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { mode, key } = request.query as { mode: SepaDownloadMode; key: number };
+      const run = await request.scoped((tx) => runFiles(tx, key));
+      if (!run) throw notFound();
+      const fileKey = mode === 'ebics' ? run.ebics_file_key : run.fints_file_key;
+      if ((await app.files.size(fileKey)) === null) throw fail(404, ERROR.sepaFileMissing);
+      return sendStoredFile(reply, app.files, { key: fileKey, name: `${run.message_id}-${mode}.xml`, mime: 'application/xml' });
+    },
+  );
+}
