@@ -118,12 +118,13 @@ function DunningRun({ level }: { level: DunningLevel }) {
       {data && data.inactive.length > 0 && <p className={styles.note}>{t('dunning.inactive', { count: data.inactive.length })}</p>}
       {result && <RunResult result={result} />}
       {submitError > 0 && <ErrorPanel code={submitError} onRetry={() => void generate()} />}
-      <section aria-labelledby={headingId} className={styles.section}>
+      {/* Not a landmark itself: the table's scrolling region below carries the name (one region, one name). */}
+      <div className={styles.section}>
         <h2 id={headingId} className={styles.heading}>{t('dunning.table')}</h2>
         <RequestStateView state={state} data={data?.rows} onRetry={reload} emptyText={t('dunning.empty')}>
           {() => (
             <>
-              <div className={styles.scroller} tabIndex={0} role="region" aria-label={t('dunning.table')}>
+              <div className={styles.scroller} tabIndex={0} role="region" aria-labelledby={headingId}>
                 <PlainTable aria-label={t('dunning.table')} className={styles.table}>
                   <thead>
                     <tr>
@@ -190,7 +191,7 @@ function DunningRun({ level }: { level: DunningLevel }) {
             </>
           )}
         </RequestStateView>
-      </section>
+      </div>
     </>
   );
 }
