@@ -12,6 +12,7 @@ import contractNumberRoutes from './conclusions/contract-number-routes.js';
 import configRoutes from './config/routes.js';
 import directDebitRoutes from './direct-debits/routes.js';
 import contractTemplateRoutes from './contract-templates/routes.js';
+import bankStatementRoutes from './bank-statements/routes.js';
 import accountRoutes from './finance/account-routes.js';
 import financeRoutes from './finance/routes.js';
 import ibanRoutes from './finance/iban-routes.js';
@@ -91,6 +92,7 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-cubic', plugin: cubicRoutes }, // students: pictures
   { prefix: '/api-fin', plugin: financeRoutes }, // finance: dashboard, income, expense
   { prefix: '/api-fin', plugin: directDebitRoutes }, // direct-debits: /dd, /sepa, /es (runs, SEPA files)
+  { prefix: '/api-fin', plugin: bankStatementRoutes }, // bank-statements: /bamimport, /bl, /export-bl-sel, /bam, /blassign, /sa (CAMT import, movements, assignment)
   { prefix: '/api-content', plugin: contentRoutes }, // news
   { prefix: '/api-config', plugin: configRoutes }, // config
   { prefix: '/api-account', plugin: accountRoutes }, // finance: accounts

@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../lib/http-error.js';
 import { safeFileName } from './names.js';
 
 /** Kinds of files an upload may accept; each is recognised by its content, never its name. */
-export type FileKind = 'pdf' | 'jpeg' | 'png' | 'webp' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'txt' | 'csv';
+export type FileKind = 'pdf' | 'jpeg' | 'png' | 'webp' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'txt' | 'csv' | 'bin';
 
 /** Pictures (re-encoded on upload). */
 export const IMAGE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'webp'];
@@ -26,6 +26,7 @@ export const KIND_INFO: Record<FileKind, { ext: string; mime: string }> = {
   ods: { ext: 'ods', mime: 'application/vnd.oasis.opendocument.spreadsheet' },
   txt: { ext: 'txt', mime: 'text/plain; charset=utf-8' },
   csv: { ext: 'csv', mime: 'text/csv' },
+  bin: { ext: 'bin', mime: 'application/octet-stream' },
 };
 
 /** file-type's extension -> our kind (everything else is refused). */
@@ -67,6 +68,12 @@ export interface ReadUploadsOptions {
   maxImageSide?: number;
   /** Longest text field in bytes (default 1000; e.g. a JSON `data` field next to the files). */
   maxFieldBytes?: number;
+  /**
+   * The caller reads the bytes with its own parser, which answers its own error codes (a bank
+   * statement: XML or a zip of XML files, never stored or served): the file comes back as kind
+   * 'bin' without a check of its type. Sizes and counts are limited as for every upload.
+   */
+  parsedByCaller?: boolean;
 }
 
 /** Files and plain fields of a multipart request. */
@@ -167,7 +174,7 @@ export async function readUploads(request: FastifyRequest, options: ReadUploadsO
   const files: Upload[] = [];
   for (const item of raw) {
     if (item.data.length === 0) throw uploadError(ERROR.fileTypeRefused);
-    const kind = await detectKind(item.data, options.allowed);
+    const kind = options.parsedByCaller ? 'bin' : await detectKind(item.data, options.allowed);
     if (!kind) throw uploadError(ERROR.fileTypeRefused);
     const { ext, mime } = KIND_INFO[kind];
     let data = item.data;

@@ -277,3 +277,18 @@ registerResource('student_contract', async (db, schoolId) => {
   );
   return row.rows[0]!.id;
 });
+
+// Issue 14: a bank movement entered by hand on an account of the school.
+registerResource('bank_movement', async (db, schoolId) => {
+  const account = await db.query<{ id: number }>(
+    `INSERT INTO accounts (school_id, name, sepa_name, sepa_iban, sepa_bic, sepa_bank, is_main)
+     VALUES ($1, 'Fixture bank account', 'Fixture', 'AT611904300234573201', 'BKAUATWW', 'Fixture Bank', false) RETURNING id`,
+    [schoolId],
+  );
+  const row = await db.query<{ id: number }>(
+    `INSERT INTO bank_movements (school_id, account_id, booking_date, amount, credit, currency, counterparty_name, remittance)
+     VALUES ($1, $2, '2026-11-02', 4900, true, 'EUR', 'Fixture sender', 'Fixture purpose') RETURNING id`,
+    [schoolId, account.rows[0]!.id],
+  );
+  return row.rows[0]!.id;
+});

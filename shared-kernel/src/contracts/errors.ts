@@ -131,6 +131,16 @@ export const ERROR = {
   ddInCollection: 92,
   /** SEPA file: the stored file is not there (404). */
   sepaFileMissing: 93,
+  /** Bank movements: the movement already has a student (assigned); it is neither assigned again nor deleted (409). */
+  bankMovementAssigned: 95,
+  /** Bank movements: a debit (money going out) is not assigned to a student (400). */
+  bankMovementDebit: 96,
+  /** Bank movements: an imported movement is what the bank booked; only movements entered by hand are changed (409). */
+  bankMovementImported: 97,
+  /** Bank statements: the zip archive has too many files or inflates beyond the limit (400). */
+  bankArchiveTooLarge: 98,
+  /** Bank movements: the student has no open receipt this payment could pay (409). */
+  bankNoOpenReceipt: 99,
   /** Dunning run: no receipt selected (400). */
   dunningNothingSelected: 100,
   /** Dunning run: more receipts than one run takes (DUNNING_RUN_MAX_RECEIPTS) (400). */

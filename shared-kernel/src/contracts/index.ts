@@ -17,6 +17,7 @@ export * from './business.js';
 export * from './students.js';
 export * from './income-expense.js';
 export * from './direct-debits.js';
+export * from './bank-movements.js';
 export * from './contract-templates.js';
 export * from './tickets.js';
 export * from './published-content.js';

@@ -45,14 +45,15 @@ const ACCOUNT_COLUMNS = `a.id, a.school_id, a.name, a.sepa_name, COALESCE(a.sepa
        a.sepa_bank, a.is_main, trim(a.currency) AS currency`;
 
 /**
- * What uses an account (student contracts, payments, income, conclusions, direct-debit runs): an account in use
+ * What uses an account (student contracts, payments, income, conclusions, direct-debit runs, bank movements): an account in use
  * is not deleted. One expression for the delete check and the list's in_use flag.
  */
 const inUseSql = (accountId: string) => `(EXISTS (SELECT 1 FROM student_contracts WHERE account_id = ${accountId})
          OR EXISTS (SELECT 1 FROM payments WHERE account_id = ${accountId})
          OR EXISTS (SELECT 1 FROM income WHERE account_id = ${accountId})
          OR EXISTS (SELECT 1 FROM conclusions WHERE account_id = ${accountId})
-         OR EXISTS (SELECT 1 FROM sepa_runs WHERE account_id = ${accountId}))`;
+         OR EXISTS (SELECT 1 FROM sepa_runs WHERE account_id = ${accountId})
+         OR EXISTS (SELECT 1 FROM bank_movements WHERE account_id = ${accountId}))`;
 
 export async function listAccounts(tx: Queryable, request: PagedRequest): Promise<PagedListResponse<AccountRow>> {
   return runPagedList<AccountRow>(tx, ACCOUNT_LIST, request, `${ACCOUNT_COLUMNS}, sc.name AS sn, ${inUseSql('a.id')} AS in_use`);

@@ -1,0 +1,117 @@
+/**
+ * Builds CAMT statements for tests (API and browser): a camt.053 (account statement) or
+ * camt.054 (notification) in message version .001.02 or .001.08 with the given entries, so a
+ * test can import exactly what it needs: transfers, a batch booking, a direct-debit run's
+ * collection, an R-transaction with its return reason and the bank's charges.
+ */
+
+export interface CamtTestTransaction {
+  /** Cents; when absent the transaction carries no amount of its own. */
+  amount?: number;
+  endToEndId?: string;
+  mandateId?: string;
+  name?: string;
+  iban?: string;
+  /** Unstructured remittance lines (escaped here: pass plain text). */
+  purpose?: string[];
+  /** R-transaction: ISO return reason (AC04, MD06, ...). */
+  returnReason?: string;
+  /** Charges of the bank in cents. */
+  charges?: number;
+  accountServicerRef?: string;
+}
+
+export interface CamtTestEntry {
+  amount: number;
+  credit: boolean;
+  bookingDate: string;
+  valueDate?: string;
+  accountServicerRef?: string;
+  currency?: string;
+  /** Domain/family/sub-family, e.g. ['PMNT', 'RDDT', 'ESCT']. */
+  bankTxCode?: [string, string, string];
+  transactions?: CamtTestTransaction[];
+}
+
+export interface CamtTestStatement {
+  id: string;
+  iban: string;
+  currency?: string;
+  from?: string;
+  to?: string;
+  opening?: number;
+  closing?: number;
+  entries: CamtTestEntry[];
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Cents as the exact decimal CAMT carries ("12.30"). */
+export const centsToDecimal = (cents: number) => `${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+
+function transactionXml(tx: CamtTestTransaction, credit: boolean, currency: string, v8: boolean): string {
+  const partyRole = credit ? 'Dbtr' : 'Cdtr';
+  const partyName = tx.name ? (v8 ? `<${partyRole}><Pty><Nm>${escapeXml(tx.name)}</Nm></Pty></${partyRole}>` : `<${partyRole}><Nm>${escapeXml(tx.name)}</Nm></${partyRole}>`) : '';
+  const partyAccount = tx.iban ? `<${partyRole}Acct><Id><IBAN>${tx.iban}</IBAN></Id></${partyRole}Acct>` : '';
+  const amount = tx.amount !== undefined ? `<AmtDtls><TxAmt><Amt Ccy="${currency}">${centsToDecimal(tx.amount)}</Amt></TxAmt></AmtDtls>` : '';
+  const charges = tx.charges ? (v8
+    ? `<Chrgs><TtlChrgsAndTaxAmt Ccy="${currency}">${centsToDecimal(tx.charges)}</TtlChrgsAndTaxAmt><Rcrd><Amt Ccy="${currency}">${centsToDecimal(tx.charges)}</Amt></Rcrd></Chrgs>`
+    : `<Chrgs><Amt Ccy="${currency}">${centsToDecimal(tx.charges)}</Amt></Chrgs>`) : '';
+  return `<TxDtls>
+    <Refs>${tx.accountServicerRef ? `<AcctSvcrRef>${escapeXml(tx.accountServicerRef)}</AcctSvcrRef>` : ''}<EndToEndId>${escapeXml(tx.endToEndId ?? 'NOTPROVIDED')}</EndToEndId>${tx.mandateId ? `<MndtId>${escapeXml(tx.mandateId)}</MndtId>` : ''}</Refs>
+    ${amount}${charges}
+    <RltdPties>${partyName}${partyAccount}</RltdPties>
+    ${tx.purpose?.length ? `<RmtInf>${tx.purpose.map((line) => `<Ustrd>${escapeXml(line)}</Ustrd>`).join('')}</RmtInf>` : ''}
+    ${tx.returnReason ? `<RtrInf><Rsn><Cd>${tx.returnReason}</Cd></Rsn></RtrInf>` : ''}
+  </TxDtls>`;
+}
+
+function balanceXml(code: string, cents: number, currency: string, date: string): string {
+  return `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="${currency}">${centsToDecimal(cents)}</Amt><CdtDbtInd>${cents < 0 ? 'DBIT' : 'CRDT'}</CdtDbtInd><Dt><Dt>${date}</Dt></Dt></Bal>`;
+}
+
+/** A CAMT document: kind '053' (statements) or '054' (notifications), version '02' or '08'. */
+export function buildCamt(statements: CamtTestStatement[], options: { kind?: '053' | '054'; version?: '02' | '08' } = {}): string {
+  const kind = options.kind ?? '053';
+  const version = options.version ?? '02';
+  const v8 = version === '08';
+  const body = kind === '053' ? 'BkToCstmrStmt' : 'BkToCstmrDbtCdtNtfctn';
+  const element = kind === '053' ? 'Stmt' : 'Ntfctn';
+  const parts = statements.map((statement) => {
+    const currency = statement.currency ?? 'EUR';
+    const from = statement.from ?? statement.entries[0]?.bookingDate ?? '2026-11-02';
+    const to = statement.to ?? from;
+    const balances = kind === '053'
+      ? `${statement.opening !== undefined ? balanceXml('OPBD', statement.opening, currency, from) : ''}${statement.closing !== undefined ? balanceXml('CLBD', statement.closing, currency, to) : ''}`
+      : '';
+    const entries = statement.entries.map((entry) => {
+      const ccy = entry.currency ?? currency;
+      const code = entry.bankTxCode ?? ['PMNT', entry.credit ? 'RCDT' : 'ICDT', entry.credit ? 'ESCT' : 'ESCT'];
+      return `<Ntry>
+    <Amt Ccy="${ccy}">${centsToDecimal(entry.amount)}</Amt>
+    <CdtDbtInd>${entry.credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>
+    <Sts>${v8 ? '<Cd>BOOK</Cd>' : 'BOOK'}</Sts>
+    <BookgDt><Dt>${entry.bookingDate}</Dt></BookgDt>
+    <ValDt><Dt>${entry.valueDate ?? entry.bookingDate}</Dt></ValDt>
+    ${entry.accountServicerRef ? `<AcctSvcrRef>${escapeXml(entry.accountServicerRef)}</AcctSvcrRef>` : ''}
+    <BkTxCd><Domn><Cd>${code[0]}</Cd><Fmly><Cd>${code[1]}</Cd><SubFmlyCd>${code[2]}</SubFmlyCd></Fmly></Domn></BkTxCd>
+    ${entry.transactions?.length ? `<NtryDtls>${entry.transactions.length > 1 ? `<Btch><NbOfTxs>${entry.transactions.length}</NbOfTxs></Btch>` : ''}${entry.transactions.map((tx) => transactionXml(tx, entry.credit, ccy, v8)).join('\n')}</NtryDtls>` : ''}
+  </Ntry>`;
+    });
+    return `<${element}>
+  <Id>${escapeXml(statement.id)}</Id>
+  <CreDtTm>${to}T18:00:00+01:00</CreDtTm>
+  <FrToDt><FrDtTm>${from}T00:00:00+01:00</FrDtTm><ToDtTm>${to}T23:59:59+01:00</ToDtTm></FrToDt>
+  <Acct><Id><IBAN>${statement.iban}</IBAN></Id><Ccy>${currency}</Ccy></Acct>
+  ${balances}
+  ${entries.join('\n')}
+</${element}>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.${kind}.001.${version}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<${body}>
+<GrpHdr><MsgId>TEST-${statements[0]?.id ?? 'EMPTY'}</MsgId><CreDtTm>2026-11-28T06:00:00+01:00</CreDtTm></GrpHdr>
+${parts.join('\n')}
+</${body}>
+</Document>
+`;
+}
