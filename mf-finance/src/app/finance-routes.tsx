@@ -23,6 +23,18 @@ const DirectDebitsPage = lazy(() =>
 const SepaFilesPage = lazy(() =>
   import('../features/direct-debits/components/sepa-files-page.js').then((module) => ({ default: module.SepaFilesPage })),
 );
+const BankMovementListPage = lazy(() =>
+  import('../features/bank-movements/components/bank-movement-list-page.js').then((module) => ({ default: module.BankMovementListPage })),
+);
+const BankMovementFormPage = lazy(() =>
+  import('../features/bank-movements/components/bank-movement-form-page.js').then((module) => ({ default: module.BankMovementFormPage })),
+);
+const BankAssignPage = lazy(() =>
+  import('../features/bank-movements/components/bank-assign-page.js').then((module) => ({ default: module.BankAssignPage })),
+);
+const BankImportPage = lazy(() =>
+  import('../features/bank-movements/components/bank-import-page.js').then((module) => ({ default: module.BankImportPage })),
+);
 
 function Screen({ children }: { children: ReactNode }) {
   return (
@@ -47,6 +59,10 @@ export function FinanceRoutes() {
       <Route path="expense/:mode/:id?" element={<Screen><ExpenseFormPage /></Screen>} />
       <Route path="dd" element={<Screen><DirectDebitsPage /></Screen>} />
       <Route path="sepa" element={<Screen><SepaFilesPage /></Screen>} />
+      <Route path="bamove" element={<Screen><BankMovementListPage /></Screen>} />
+      <Route path="bamove/:mode/:id?" element={<Screen><BankMovementFormPage /></Screen>} />
+      <Route path="bamassign" element={<Screen><BankAssignPage /></Screen>} />
+      <Route path="bamim/:id" element={<Screen><BankImportPage /></Screen>} />
       <Route path="*" element={<Navigate to="/m-dash" replace />} />
     </Routes>
   );

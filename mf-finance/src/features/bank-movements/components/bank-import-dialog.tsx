@@ -1,0 +1,92 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, ModalDialog, errorFields, toErrorCode } from 'shared-kernel';
+import { errorKey, type BankImportDetail } from 'shared-kernel/contracts';
+import { uploadStatement } from '../api/bank-movements.js';
+import { BANK_NS } from '../i18n.js';
+import styles from './bank.module.css';
+
+export interface BankImportDialogProps {
+  onClose: () => void;
+  /** After a successful import (the list reloads). */
+  onImported: (detail: BankImportDetail) => void;
+}
+
+/**
+ * The statement upload of /m-fin/bamove: choose a CAMT file (XML or ZIP), the upload's
+ * progress, then the result (counts and a link to /m-fin/bamim/{id}) or the error code's text.
+ */
+export function BankImportDialog({ onClose, onImported }: BankImportDialogProps) {
+  const { t } = useTranslation(BANK_NS);
+  const { t: tc } = useTranslation('common');
+  const inputId = useId();
+  const hintId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<BankImportDetail | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const file = fileRef.current?.files?.[0];
+    if (!file) {
+      setError(t('import.no_file'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setPercent(0);
+    try {
+      const detail = await uploadStatement(file, (share) => setPercent(Math.round(share * 100)));
+      setResult(detail);
+      onImported(detail);
+    } catch (failure) {
+      const code = await toErrorCode(failure);
+      // 1003 names the IBAN of the account that is missing.
+      const iban = code === 1003 ? ((await errorFields(failure))?.iban ?? null) : null;
+      setError([tc(errorKey(code)), iban ? t('import.iban_missing', { iban }) : ''].filter(Boolean).join(' '));
+    } finally {
+      setBusy(false);
+      setPercent(null);
+    }
+  };
+
+  return (
+    <ModalDialog
+      title={t('import.title')}
+      onClose={busy ? () => undefined : onClose}
+      actions={
+        result ? (
+          <Button variant="primary" onClick={onClose}>{t('import.close')}</Button>
+        ) : (
+          <>
+            <Button onClick={onClose} disabled={busy}>{t('import.cancel')}</Button>
+            <Button variant="primary" type="submit" form={`${inputId}-form`} disabled={busy}>{t('import.start')}</Button>
+          </>
+        )
+      }
+    >
+      {result ? (
+        <div role="status" className={styles.result}>
+          <p>{t('import.done', { imported: result.imported, skipped: result.skipped, returns: result.returns })}</p>
+          <Link to={`/m-fin/bamim/${result.id}`}>{t('import.detail_link')}</Link>
+        </div>
+      ) : (
+        <form id={`${inputId}-form`} onSubmit={(event) => void submit(event)} className={styles.importForm}>
+          <label htmlFor={inputId}>{t('import.file')}</label>
+          <input id={inputId} ref={fileRef} type="file" accept=".xml,.zip,application/xml,text/xml,application/zip" aria-describedby={hintId} disabled={busy} />
+          <p id={hintId} className={styles.hint}>{t('import.hint')}</p>
+          {percent !== null && (
+            <div className={styles.progress}>
+              <progress max={100} value={percent} aria-label={t('import.progress', { percent })} />
+              <span aria-live="polite">{percent >= 100 ? t('import.working') : t('import.progress', { percent })}</span>
+            </div>
+          )}
+          {error && <p role="alert" className={styles.error}>{error}</p>}
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
