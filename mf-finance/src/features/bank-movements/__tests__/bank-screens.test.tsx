@@ -38,7 +38,7 @@ function httpError(status: number, body: unknown): HTTPError {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  api.getMovementPage.mockResolvedValue({ rows: [movement(1), movement(2, { isd: true, stid: 9, stn: 'Anna Berger', amt: 3000 }), movement(3, { amt: -1250, man: true })], total: 3 });
+  api.getMovementPage.mockResolvedValue({ rows: [movement(1), movement(2, { isd: true, stid: 9, stn: 'Anna Berger', amt: 3000 }), movement(3, { amt: -1250, man: true })], pages: 1, total: 3 });
   api.deleteMovement.mockResolvedValue(undefined);
   api.getImport.mockResolvedValue(detail);
 });
