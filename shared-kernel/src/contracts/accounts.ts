@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { bicRule, creditorIdRule, ibanRule } from './banking.js';
+import { PAIN_VERSIONS, type PainVersion } from './direct-debits.js';
 import { MSG } from './messages.js';
 
 /**
@@ -17,7 +18,7 @@ export const ACCOUNT_BANK_MAX = 100;
 
 /**
  * The account form: name, creditor (sepa_name), creditor id (checked when given), IBAN and BIC
- * (checked), bank, main flag, school. IBAN, BIC and creditor id are stored normalised.
+ * (checked), bank, main flag, school, pain.008 version of its direct-debit files. IBAN, BIC and creditor id are stored normalised.
  */
 export const accountSchema = yup
   .object({
@@ -29,6 +30,8 @@ export const accountSchema = yup
     sepa_bic: bicRule().required(MSG.required),
     sepa_bank: text(ACCOUNT_BANK_MAX).required(MSG.required),
     is_main: yup.boolean().default(false),
+    /** The pain.008 version of the account's direct-debit (EBICS) files: .001.08, or .001.02 for banks that still require it. */
+    sepa_pain_version: yup.mixed<PainVersion>().oneOf([...PAIN_VERSIONS], MSG.invalid).default('pain.008.001.08'),
   })
   .noUnknown();
 export type AccountForm = yup.InferType<typeof accountSchema>;

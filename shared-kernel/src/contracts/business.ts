@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import type { FinDashDirectDebits } from './direct-debits.js';
 import { MSG } from './messages.js';
 import { pagedListSchema, type PagedListResponse } from './paging.js';
 
@@ -74,6 +75,8 @@ export interface FinDash {
   currency: string;
   months: FinDashMonth[];
   totals: Omit<FinDashMonth, 'month'>;
+  /** Direct-debit runs per month of the year (months without a run left out). */
+  dd: FinDashDirectDebits[];
 }
 
 /** GET /api-fin/ie-chart?year&month */

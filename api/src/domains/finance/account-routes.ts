@@ -8,6 +8,7 @@ import {
   withVersion,
   type AccountForm,
   type PagedListRequest,
+  PAIN_VERSIONS,
 } from 'shared-kernel/contracts';
 import {
   ACCOUNT_LIST,
@@ -49,6 +50,7 @@ const accountFields = {
   sepa_bic: { type: 'string' },
   sepa_bank: { type: 'string' },
   is_main: { type: 'boolean' },
+  sepa_pain_version: { type: 'string' },
   school_id: { type: 'integer' },
   currency: { type: 'string' },
 } as const;
@@ -79,6 +81,7 @@ const accountBody = {
     sepa_bic: { type: 'string', maxLength: 30 },
     sepa_bank: { type: 'string', maxLength: ACCOUNT_BANK_MAX + 50 },
     is_main: { type: 'boolean' },
+    sepa_pain_version: { type: 'string', enum: [...PAIN_VERSIONS] },
   },
 } as const;
 

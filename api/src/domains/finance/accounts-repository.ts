@@ -42,7 +42,7 @@ export const ACCOUNT_LIST = definePagedList<AccountListId>({
 });
 
 const ACCOUNT_COLUMNS = `a.id, a.school_id, a.name, a.sepa_name, COALESCE(a.sepa_ci, '') AS sepa_ci, a.sepa_iban, a.sepa_bic,
-       a.sepa_bank, a.is_main, trim(a.currency) AS currency`;
+       a.sepa_bank, a.is_main, trim(a.currency) AS currency, a.sepa_pain_version`;
 
 /**
  * What uses an account (student contracts, payments, income, conclusions, direct-debit runs, bank movements): an account in use
@@ -81,15 +81,17 @@ async function unsetOtherMain(tx: Queryable, schoolId: number, keepId: number | 
   ]);
 }
 
-const writeParams = (form: AccountForm) => [form.name, form.sepa_name, form.sepa_ci || null, form.sepa_iban, form.sepa_bic, form.sepa_bank, form.is_main];
+const writeParams = (form: AccountForm) => [
+  form.name, form.sepa_name, form.sepa_ci || null, form.sepa_iban, form.sepa_bic, form.sepa_bank, form.is_main, form.sepa_pain_version ?? 'pain.008.001.08',
+];
 
 /** Creates an account (a main account takes the flag from the school's old one); returns its id. */
 export async function insertAccount(tx: Queryable, form: AccountForm): Promise<number> {
   await lockSchoolAccounts(tx, form.school_id);
   if (form.is_main) await unsetOtherMain(tx, form.school_id, null);
   const result = await tx.query<{ id: number }>(
-    `INSERT INTO accounts (name, sepa_name, sepa_ci, sepa_iban, sepa_bic, sepa_bank, is_main, school_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    `INSERT INTO accounts (name, sepa_name, sepa_ci, sepa_iban, sepa_bic, sepa_bank, is_main, sepa_pain_version, school_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
     [...writeParams(form), form.school_id],
   );
   return result.rows[0].id;
@@ -104,7 +106,7 @@ export async function updateAccount(tx: Queryable, id: number, schoolId: number,
   if (form.is_main) await unsetOtherMain(tx, schoolId, id);
   return updateVersioned(tx, {
     table: 'accounts',
-    set: 'name = $2, sepa_name = $3, sepa_ci = $4, sepa_iban = $5, sepa_bic = $6, sepa_bank = $7, is_main = $8',
+    set: 'name = $2, sepa_name = $3, sepa_ci = $4, sepa_iban = $5, sepa_bic = $6, sepa_bank = $7, is_main = $8, sepa_pain_version = $9',
     where: 'id = $1',
     params: [id, ...writeParams(form)],
     version,

@@ -1,5 +1,6 @@
 import type { FinDash, FinDashMonth, IeChart } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { runsPerMonth } from '../direct-debits/repository.js';
 
 /**
  * Finance overview sums (spec 002 §3 "Finance overview data"). All functions take the
@@ -48,7 +49,7 @@ export async function financeDashboard(tx: Queryable, year: number, currency: st
     (sum, m) => ({ receipts: sum.receipts + m.receipts, open: sum.open + m.open, income: sum.income + m.income, expense: sum.expense + m.expense }),
     { receipts: 0, open: 0, income: 0, expense: 0 },
   );
-  return { year, currency, months, totals };
+  return { year, currency, months, totals, dd: await runsPerMonth(tx, year) };
 }
 
 /** Income and expense totals per month for the 12 months ending with year/month. */

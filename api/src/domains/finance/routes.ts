@@ -24,7 +24,7 @@ export default async function financeRoutes(app: FastifyInstance): Promise<void>
     {
       config: { access: { atoms: ['finance_r'] } },
       schema: {
-        summary: 'Finance overview per month of a year: receipts created, still open, income, expense (cents)',
+        summary: 'Finance overview per month of a year: receipts created, still open, income, expense (cents); dd: direct-debit runs per month (count, debits, total, dates)',
         tags: ['api-fin'],
         querystring: {
           type: 'object',
@@ -36,7 +36,7 @@ export default async function financeRoutes(app: FastifyInstance): Promise<void>
           ...errorResponses,
           200: {
             type: 'object',
-            required: ['year', 'currency', 'months', 'totals'],
+            required: ['year', 'currency', 'months', 'totals', 'dd'],
             properties: {
               year: { type: 'integer' },
               currency: { type: 'string' },
@@ -45,6 +45,14 @@ export default async function financeRoutes(app: FastifyInstance): Promise<void>
                 items: { ...sumsSchema, required: ['month', ...sumsSchema.required], properties: { month: { type: 'integer' }, ...sumsSchema.properties } },
               },
               totals: sumsSchema,
+              dd: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['month', 'runs', 'cnt', 'amt', 'dates'],
+                  properties: { month: { type: 'integer' }, runs: { type: 'integer' }, cnt: { type: 'integer' }, amt: cents, dates: { type: 'array', items: { type: 'string' } } },
+                },
+              },
             },
           },
         },

@@ -60,6 +60,14 @@ addNamespace(DD_NS, {
         mandate_after_collection: 'Mandat erst nach dem Einzugsdatum unterschrieben',
       },
     },
+    overview: {
+      title: 'Lastschriftläufe {{year}}',
+      none: 'In diesem Jahr noch kein Lastschriftlauf.',
+      runs: 'Läufe',
+      debits: 'Lastschriften',
+      dates: 'Erstellt am',
+      open: 'Lastschriften erstellen',
+    },
     sepa: {
       title: 'SEPA-Dateien',
       table: 'SEPA-Dateien',
@@ -132,6 +140,14 @@ addNamespace(DD_NS, {
         not_due_in_period: 'Not due this month',
         mandate_after_collection: 'Mandate signed after the collection date',
       },
+    },
+    overview: {
+      title: 'Direct-debit runs {{year}}',
+      none: 'No direct-debit run this year yet.',
+      runs: 'Runs',
+      debits: 'Direct debits',
+      dates: 'Created',
+      open: 'Create direct debits',
     },
     sepa: {
       title: 'SEPA files',

@@ -214,5 +214,8 @@ describe.each(backends())('direct-debit runs and SEPA files on %s', (backend) =>
     expect((await call('GET', `/api-fin/es?mode=fints&key=${runId}`, 'fwB')).rawPayload.equals(fints.rawPayload)).toBe(true);
     expect((await call('GET', `/api-fin/es?mode=pdf&key=${runId}`, 'fwB')).statusCode).toBe(400);
     expect((await call('GET', '/api-fin/es?mode=ebics&key=999999', 'fwB')).statusCode).toBe(404);
+    // The finance overview lists the run under its month.
+    const dash = (await call('GET', '/api-fin/dash?year=2026', 'fwB')).json<{ dd: { month: number; runs: number; cnt: number; amt: number; dates: string[] }[] }>();
+    expect(dash.dd).toEqual([{ month: 11, runs: 1, cnt: 1, amt: 4900, dates: [expect.stringMatching(/^2026-11-21T/)] }]);
   });
 });

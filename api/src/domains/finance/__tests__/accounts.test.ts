@@ -59,9 +59,17 @@ describe.each(backends())('bank accounts /api-account on %s', (backend) => {
       ...form(),
       sepa_iban: 'AT483200000012345864',
       sepa_bic: 'RLNWATWWXXX',
+      sepa_pain_version: 'pain.008.001.08',
       currency: 'EUR',
       version: 1,
     });
+    // The direct-debit file format is a setting of the account: .02 for banks that still require it.
+    const read1 = await read(id);
+    const saved = await s.call('PUT', `/api-account/data?id=${id}`, 'writer', { ...form(), sepa_pain_version: 'pain.008.001.02', version: read1.version });
+    expect(saved.statusCode).toBe(200);
+    expect((await read(id)).sepa_pain_version).toBe('pain.008.001.02');
+    const bad = await s.call('PUT', `/api-account/data?id=${id}`, 'writer', { ...form(), sepa_pain_version: 'pain.008.001.09', version: 2 });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses bad input with the field names and writes nothing', async () => {

@@ -10,7 +10,10 @@ afterEach(() => {
 
 function dash(year: number): FinDash {
   const months = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, receipts: 123456, open: 1000, income: 50000, expense: 2500 }));
-  return { year, currency: 'EUR', months, totals: { receipts: 12 * 123456, open: 12000, income: 600000, expense: 30000 } };
+  return {
+    year, currency: 'EUR', months, totals: { receipts: 12 * 123456, open: 12000, income: 600000, expense: 30000 },
+    dd: [{ month: 3, runs: 2, cnt: 41, amt: 200900, dates: ['2026-03-02T08:00:00Z', '2026-03-16T08:00:00Z'] }],
+  };
 }
 
 describe('finance dashboard', () => {
@@ -35,6 +38,12 @@ describe('finance dashboard', () => {
     await user.selectOptions(screen.getByLabelText('Jahr'), String(thisYear - 1));
     expect(await screen.findByRole('table', { name: `Monatsübersicht ${thisYear - 1}` })).toBeTruthy();
     expect(years).toEqual([String(thisYear), String(thisYear - 1)]);
+    // The direct-debit overview: the runs per month, linking to /m-fin/dd.
+    const runs = await screen.findByRole('table', { name: `Lastschriftläufe ${thisYear - 1}` });
+    const march = within(runs).getByRole('row', { name: /März/ });
+    expect(march.textContent).toContain('2.009,00');
+    expect(march.textContent).toMatch(/02\.03\.2026 \d\d:00, 16\.03\.2026/);
+    expect(within(march).getByRole('link', { name: 'März' }).getAttribute('href')).toBe('/m-fin/dd');
   });
 
   it('has the dunning menu: a link to each level with the number of items due there', async () => {

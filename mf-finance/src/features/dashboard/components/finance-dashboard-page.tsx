@@ -4,6 +4,7 @@ import {
   ErrorPanel, PageHeader, Spinner, currentLanguage, formatMoney, useRequest, useSchoolFilter,
 } from 'shared-kernel';
 import { NS } from '../../../i18n.js';
+import { DirectDebitOverview } from '../../direct-debits/components/direct-debit-overview.js';
 import { DunningMenu } from '../../dunning/components/dunning-menu.js';
 import { getFinanceDashboard, type FinDashMonth } from '../api/get-finance-dashboard.js';
 import styles from './finance-dashboard-page.module.css';
@@ -78,6 +79,7 @@ export function FinanceDashboardPage() {
         }
       />
       {body}
+      {data ? <DirectDebitOverview year={data.year} runs={data.dd ?? []} currency={data.currency} monthName={monthName} /> : null}
       <DunningMenu />
     </>
   );

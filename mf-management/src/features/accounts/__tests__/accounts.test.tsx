@@ -22,7 +22,7 @@ const rows: AccountRow[] = [
   },
 ];
 const { sn: _sn, in_use: _inUse, ...first } = rows[0]!;
-const loaded: AccountData = { ...first, version: 3 };
+const loaded: AccountData = { ...first, sepa_pain_version: 'pain.008.001.02', version: 3 };
 
 const userWith = (atoms: string[]) => ({ user: { ...makeAppState().user, level: 3 }, atoms: atoms as never });
 
@@ -135,6 +135,7 @@ describe('bank account form', () => {
       expect(createAccount).toHaveBeenCalledWith({
         school_id: 2, name: 'Seminarkonto', sepa_name: 'Kampfsportschule München', sepa_ci: 'DE98ZZZ09999999999',
         sepa_iban: 'DE89370400440532013000', sepa_bic: 'COBADEFFXXX', sepa_bank: 'Commerzbank', is_main: true,
+        sepa_pain_version: 'pain.008.001.08',
       }, expect.stringMatching(/^[\w.:-]{8,128}$/)),
     );
     expect(await screen.findByRole('heading', { name: 'Konten' })).toBeTruthy();
@@ -149,7 +150,7 @@ describe('bank account form', () => {
     await user.clear(input('Bezeichnung'));
     await user.type(input('Bezeichnung'), 'Hauptkonto Wien');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(updateAccount).toHaveBeenLastCalledWith(4, expect.objectContaining({ name: 'Hauptkonto Wien', school_id: 1 }), 3);
+    expect(updateAccount).toHaveBeenLastCalledWith(4, expect.objectContaining({ name: 'Hauptkonto Wien', school_id: 1, sepa_pain_version: 'pain.008.001.02' }), 3);
     jest.mocked(getAccount).mockResolvedValueOnce({ ...loaded, sepa_name: 'Wien-Mitte GmbH', version: 5 });
     await user.click(await screen.findByRole('button', { name: 'Aktuellen Stand laden' }));
     expect(await screen.findByText('Wien-Mitte GmbH')).toBeTruthy();

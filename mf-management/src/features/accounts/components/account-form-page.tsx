@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader, parseRouteId, toast, toErrorCode, errorFields, ErrorPanel, Spinner, SubmitStateBox, useCan, useRequest, useSchoolFilter } from 'shared-kernel';
-import { ACCOUNT_CREDITOR_MAX, ACCOUNT_NAME_MAX, accountSchema, type AccountData, type AccountForm } from 'shared-kernel/contracts';
+import { ACCOUNT_CREDITOR_MAX, ACCOUNT_NAME_MAX, PAIN_VERSIONS, accountSchema, type AccountData, type AccountForm } from 'shared-kernel/contracts';
 import { CheckboxField, ConflictNotice, FormikForm, IbanBicFields, SelectField, SubmitButton, TextField, useRecordVersion, useSubmissionKey } from 'shared-kernel/forms';
 import { createAccount, getAccount, lookupIban, updateAccount } from '../api/accounts.js';
 import { NS } from '../i18n.js';
@@ -12,13 +12,13 @@ import styles from './accounts.module.css';
 
 const LIST = '/m-conf/account';
 
-const EMPTY: AccountData = { id: 0, school_id: 0, name: '', sepa_name: '', sepa_ci: '', sepa_iban: '', sepa_bic: '', sepa_bank: '', is_main: false, currency: 'EUR', version: 1 };
+const EMPTY: AccountData = { id: 0, school_id: 0, name: '', sepa_name: '', sepa_ci: '', sepa_iban: '', sepa_bic: '', sepa_bank: '', is_main: false, sepa_pain_version: 'pain.008.001.08', currency: 'EUR', version: 1 };
 
 /** The form's values: the wire form (school null until chosen). */
 type AccountValues = Omit<AccountForm, 'school_id'> & { school_id: number | null };
 
 function toValues(account: AccountData | null, schoolId: number | null): AccountValues {
-  if (!account) return { school_id: schoolId, name: '', sepa_name: '', sepa_ci: '', sepa_iban: '', sepa_bic: '', sepa_bank: '', is_main: false };
+  if (!account) return { school_id: schoolId, name: '', sepa_name: '', sepa_ci: '', sepa_iban: '', sepa_bic: '', sepa_bank: '', is_main: false, sepa_pain_version: 'pain.008.001.08' };
   const { id: _id, currency: _currency, version: _version, ...form } = account;
   return form;
 }
@@ -105,6 +105,13 @@ function AccountFormView({ loaded }: { loaded: AccountData | null }) {
         disabled={readOnly}
       />
       <CheckboxField name="is_main" label={t('accounts.field.is_main')} hint={t('accounts.main_hint')} disabled={readOnly} />
+      <SelectField
+        name="sepa_pain_version"
+        label={t('accounts.field.sepa_pain_version')}
+        hint={t('accounts.pain_hint')}
+        options={PAIN_VERSIONS.map((version) => ({ value: version, label: version }))}
+        disabled={readOnly}
+      />
       {editId !== undefined && (
         <ConflictNotice
           record={record}
