@@ -115,3 +115,43 @@ ${parts.join('\n')}
 </Document>
 `;
 }
+
+/** A debit of a run as sepa_debits holds it (the columns a statement of its collection needs). */
+export interface RunDebit {
+  end_to_end_id: string;
+  mandate_id: string;
+  amount: number;
+  debtor_name: string;
+  debtor_iban: string;
+}
+
+/**
+ * The bank's answer to a direct-debit run as a CAMT statement on the creditor account: one
+ * batch credit of all collected debits (each transaction with its own amount, end-to-end id
+ * and mandate, as banks report a run), and for each of `returned` an R-transaction (a debit
+ * entry with the return reason and the bank's charges) a few days later. Browser tests reuse it.
+ */
+export function camtFromDebits(
+  creditorIban: string,
+  debits: readonly RunDebit[],
+  options: { collectionDate: string; returned?: { endToEndId: string; reason: string; charges: number; date: string }[]; id?: string; kind?: '053' | '054'; version?: '02' | '08' },
+): string {
+  const total = debits.reduce((sum, debit) => sum + debit.amount, 0);
+  const entries: CamtTestEntry[] = [{
+    amount: total, credit: true, bookingDate: options.collectionDate, accountServicerRef: `${options.id ?? 'RUN'}-COLLECTION`,
+    bankTxCode: ['PMNT', 'RDDT', 'ESDD'],
+    transactions: debits.map((debit) => ({
+      amount: debit.amount, endToEndId: debit.end_to_end_id, mandateId: debit.mandate_id, name: debit.debtor_name, iban: debit.debtor_iban,
+      purpose: [`Lastschrift ${debit.end_to_end_id}`],
+    })),
+  }];
+  for (const [index, back] of (options.returned ?? []).entries()) {
+    const debit = debits.find((d) => d.end_to_end_id === back.endToEndId)!;
+    entries.push({
+      amount: debit.amount + back.charges, credit: false, bookingDate: back.date, accountServicerRef: `${options.id ?? 'RUN'}-RETURN-${index + 1}`,
+      bankTxCode: ['PMNT', 'RDDT', 'UPDD'],
+      transactions: [{ endToEndId: debit.end_to_end_id, mandateId: debit.mandate_id, name: debit.debtor_name, iban: debit.debtor_iban, returnReason: back.reason, charges: back.charges }],
+    });
+  }
+  return buildCamt([{ id: options.id ?? 'RUN-STATEMENT', iban: creditorIban, entries }], { kind: options.kind ?? '054', version: options.version ?? '08' });
+}

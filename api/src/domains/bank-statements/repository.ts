@@ -131,6 +131,15 @@ export async function importStatements(tx: Queryable, input: ImportInput): Promi
   return { id: importId, imported, skipped: rows.length - imported, movementIds: inserted.rows.map((row) => row.id) };
 }
 
+/** The import's return debits: R-transactions (a debit with a return reason) and returns of our own runs. */
+export async function countReturns(tx: Queryable, importId: number): Promise<void> {
+  await tx.query(
+    `UPDATE bank_imports SET returns_found = (SELECT count(*) FROM bank_movements m
+       WHERE m.import_id = $1 AND NOT m.credit AND (m.return_reason IS NOT NULL OR m.assigned_by_rule = 'return')) WHERE id = $1`,
+    [importId],
+  );
+}
+
 /** GET /api-fin/bamimport?id: the import's detail, or null when it is not there or not visible. */
 export async function getImport(tx: Queryable, id: number): Promise<BankImportDetail | null> {
   const result = await tx.query<{

@@ -21,8 +21,10 @@ import { errorResponses, successSchema } from '../../lib/route-schemas.js';
 import { validate } from '../../lib/validate.js';
 import { currencyMismatch, insertPayment, lockMoneyStudent, moneyRuleAnswer, payReceipt } from '../student-money/repository.js';
 import { assignmentSuggestions, studentOptions } from './matching.js';
+import { bookOwnRuns } from './own-runs.js';
 import {
   BANK_MOVEMENT_LIST,
+  countReturns,
   deleteMovement,
   getImport,
   getMovement,
@@ -71,14 +73,18 @@ export default async function bankStatementRoutes(app: FastifyInstance): Promise
       request.audit.entity = 'bank_import';
       try {
         return await request.scoped(async (tx) => {
-          const result = await importStatements(tx, { fileName: file.originalName || 'statement.xml', data: file.data, documents, userId: request.session!.user.id });
+          const userId = request.session!.user.id;
+          const result = await importStatements(tx, { fileName: file.originalName || 'statement.xml', data: file.data, documents, userId });
           request.audit.entityId = result.id;
+          // Debits of our own runs collected or returned: booked in this same transaction.
+          await bookOwnRuns(tx, result.movementIds, app.config.currency, userId);
+          await countReturns(tx, result.id);
           return (await getImport(tx, result.id))!;
         });
       } catch (error) {
         // Two uploads of one file at the same moment: the second meets the first's unique hash.
         if ((error as { code?: string }).code === '23505') throw new HttpError(400, { error: ERROR.alreadyImported });
-        throw error;
+        throw moneyRuleAnswer(error) ?? error;
       }
     },
   );
