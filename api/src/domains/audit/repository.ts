@@ -12,7 +12,12 @@ export interface AuditEntry {
   schoolId: number | null;
   entity: string | null;
   entityId: string | null;
-  ip: string;
+  /**
+   * The client's address. Fastify types request.ip as a string, but it reads the socket's
+   * remote address, which is undefined once the client has hung up (a browser leaving the
+   * page mid-request): the row is written with '' rather than lost.
+   */
+  ip: string | undefined;
   detail: Record<string, unknown> | null;
 }
 
@@ -29,7 +34,7 @@ export async function insertAudit(q: Queryable, e: AuditEntry): Promise<void> {
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       e.at, e.userId, storableText(e.action, 100), storableText(e.method, 20), storableText(e.route, 200), e.status, e.schoolId,
-      text(e.entity, 100), text(e.entityId, 100), storableText(e.ip, 100), e.detail ? JSON.stringify(storableJson(e.detail)) : null,
+      text(e.entity, 100), text(e.entityId, 100), storableText(e.ip ?? '', 100), e.detail ? JSON.stringify(storableJson(e.detail)) : null,
     ],
   );
 }

@@ -1,4 +1,5 @@
 import { backends, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
+import { insertAudit } from '../repository.js';
 
 jest.setTimeout(120_000);
 
@@ -49,5 +50,15 @@ describe.each(backends())('audit rows of hostile input on %s', (backend) => {
     const row = (await t.db.query<{ action: string; status: number }>("SELECT action, status FROM audit_log WHERE route = '/api-auth/pwl1' ORDER BY id DESC LIMIT 1")).rows[0];
     expect(row).toEqual({ action: 'password_link', status: 200 });
     expect(logLines.slice(before).filter((line) => line.level >= 40)).toEqual([]);
+  });
+
+  it('records a write whose client hung up before the answer (no remote address) instead of losing it', async () => {
+    // request.ip is undefined once the socket is gone; the insert used to fail on it.
+    await insertAudit(t.db, {
+      at: new Date(), userId: null, action: 'write', method: 'POST', route: '/api-test/gone', status: 200,
+      schoolId: null, entity: null, entityId: null, ip: undefined, detail: null,
+    });
+    const row = (await t.db.query<{ ip: string }>("SELECT ip FROM audit_log WHERE route = '/api-test/gone' ORDER BY id DESC LIMIT 1")).rows[0];
+    expect(row).toEqual({ ip: '' });
   });
 });
