@@ -15,12 +15,10 @@
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a
 // server where a database sbo_bench_<random> is created and dropped again.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { openBenchDb } from './bench-db.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -31,7 +29,6 @@ const option = (name, fallback) => {
 const STUDENTS = Number(option('students', '100000'));
 const ONLY = option('only', '');
 const START_LOAD = loadavg().map((n) => n.toFixed(2)).join(' ');
-const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const TODAY = '2026-11-21';
 const MONTH_START = '2026-11-01';
 
@@ -41,8 +38,6 @@ if (!args.includes('--no-build')) {
 }
 
 const dist = (path) => import(pathToFileURL(join(root, 'api/dist', path)).href);
-const { loadConfig } = await dist('config.js');
-const { openDb } = await dist('db/index.js');
 const { generateInvoices } = await dist('domains/student-money/repository.js');
 const { JOB_STATEMENT_TIMEOUT } = await dist('domains/student-money/invoice-job.js');
 
@@ -99,29 +94,7 @@ async function timed(db, work) {
 
 const results = [];
 for (const backend of ONLY ? [ONLY] : ['pglite', 'postgres']) {
-  const work = mkdtempSync(join(tmpdir(), 'sbo-bench-billing-'));
-  let env;
-  let dropDatabase = async () => {};
-  if (backend === 'pglite') {
-    env = { DATABASE_URL: '', DATA_DIR: join(work, 'data') };
-  } else {
-    const name = `sbo_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), DATA_DIR: join(work, 'data') };
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: PG_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    };
-  }
-  const config = loadConfig({ ...process.env, ...env, DEMO: '0', LOG_LEVEL: 'warn' });
-  const db = await openDb(config);
+  const { db, close } = await openBenchDb(root, backend);
   try {
     process.stdout.write(`\n[${backend}] seeding ${STUDENTS} students with a monthly contract ...\n`);
     await seed(db);
@@ -149,9 +122,7 @@ for (const backend of ONLY ? [ONLY] : ['pglite', 'postgres']) {
     const balance = await db.query('SELECT sum(balance)::text AS b FROM students');
     results.push({ backend, plain, gen, created, committedSeconds, again, againSeconds, balance: Number(balance.rows[0].b) });
   } finally {
-    await db.close();
-    await dropDatabase();
-    rmSync(work, { recursive: true, force: true });
+    await close();
   }
 }
 
