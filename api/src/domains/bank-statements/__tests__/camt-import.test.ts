@@ -8,11 +8,11 @@ import { zipArchive } from '../../../../test/support/zip.js';
 
 jest.setTimeout(180_000);
 
-const SAMPLES = join(__dirname, '../../../../../../shared/fixtures/sepa/samples');
+const SAMPLES = join(__dirname, '../../../../test/fixtures/sepa/samples');
 const sample = (path: string) => readFileSync(join(SAMPLES, path));
 
 /**
- * The public CAMT samples of ../shared/fixtures/sepa/samples with what they hold (counted by
+ * The public CAMT samples of api/test/fixtures/sepa/samples (a copy of the office's ../shared/fixtures/sepa) with what they hold (counted by
  * hand from the files): movements and their signed sum in cents, per sample.
  */
 const PUBLIC_SAMPLES = [

@@ -9,7 +9,7 @@ jest.setTimeout(180_000);
 
 // A Saturday: the earliest collection date is Tuesday 24.11. (Monday = the D-1 lead day).
 const NOW = new Date('2026-11-21T09:30:00Z');
-const XSD = resolve(__dirname, '../../../../../../shared/fixtures/sepa/xsd');
+const XSD = resolve(__dirname, '../../../../test/fixtures/sepa/xsd');
 
 function schemaErrors(xml: Buffer, version: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'dd-api-'));

@@ -7,7 +7,7 @@ import type { AnyPainVersion } from 'shared-kernel/contracts';
 import { buildPain008, centsToDecimal, sepaId, sepaText, type PainDebit, type PainRun } from '../pain008.js';
 import { addBusinessDays, collectionDate, easterSunday, isTarget2BusinessDay } from '../target2.js';
 
-const FIXTURES = resolve(__dirname, '../../../../../../shared/fixtures/sepa');
+const FIXTURES = resolve(__dirname, '../../../../test/fixtures/sepa');
 const VERSIONS: AnyPainVersion[] = ['pain.008.001.08', 'pain.008.001.02', 'pain.008.003.02'];
 
 const debit = (i: number, over: Partial<PainDebit> = {}): PainDebit => ({
