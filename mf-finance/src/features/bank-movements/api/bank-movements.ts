@@ -43,15 +43,15 @@ export async function deleteMovement(id: number): Promise<void> {
 }
 
 /**
- * POST /api-fin/bamimport: uploads a statement (XML or ZIP); `onProgress` gets the uploaded
- * share (0-1). No timeout of the client's default: a large statement takes its time.
+ * POST /api-fin/bamimport: uploads a statement (XML or ZIP) as one multipart body. Without
+ * ky's onUploadProgress: that streams the body (fetch with duplex 'half'), which Chromium sends
+ * only over HTTP/2 or 3; over HTTP/1.1 (the product's server) every upload failed with
+ * net::ERR_ALPN_NEGOTIATION_FAILED. No timeout of the client's default: a large statement takes its time.
  */
-export function uploadStatement(file: File, onProgress: (share: number) => void, signal?: AbortSignal): Promise<BankImportDetail> {
+export function uploadStatement(file: File, signal?: AbortSignal): Promise<BankImportDetail> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return http
-    .post('api-fin/bamimport', { body, signal, timeout: 120_000, onUploadProgress: (progress) => onProgress(progress.percent) })
-    .json<BankImportDetail>();
+  return http.post('api-fin/bamimport', { body, signal, timeout: 120_000 }).json<BankImportDetail>();
 }
 
 /** GET /api-fin/bamimport?id: an import's detail. */

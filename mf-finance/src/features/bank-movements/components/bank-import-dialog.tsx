@@ -24,7 +24,6 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
   const hintId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BankImportDetail | null>(null);
 
@@ -37,9 +36,8 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
     }
     setBusy(true);
     setError(null);
-    setPercent(0);
     try {
-      const detail = await uploadStatement(file, (share) => setPercent(Math.round(share * 100)));
+      const detail = await uploadStatement(file);
       setResult(detail);
       onImported(detail);
     } catch (failure) {
@@ -49,7 +47,6 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
       setError([tc(errorKey(code)), iban ? t('import.iban_missing', { iban }) : ''].filter(Boolean).join(' '));
     } finally {
       setBusy(false);
-      setPercent(null);
     }
   };
 
@@ -78,10 +75,11 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
           <label htmlFor={inputId}>{t('import.file')}</label>
           <input id={inputId} ref={fileRef} type="file" accept=".xml,.zip,application/xml,text/xml,application/zip" aria-describedby={hintId} disabled={busy} />
           <p id={hintId} className={styles.hint}>{t('import.hint')}</p>
-          {percent !== null && (
+          {busy && (
             <div className={styles.progress}>
-              <progress max={100} value={percent} aria-label={t('import.progress', { percent })} />
-              <span aria-live="polite">{percent >= 100 ? t('import.working') : t('import.progress', { percent })}</span>
+              {/* Indeterminate: the upload's progress is not measurable without a streamed body (see uploadStatement). */}
+              <progress aria-label={t('import.working')} />
+              <span aria-live="polite">{t('import.working')}</span>
             </div>
           )}
           {error && <p role="alert" className={styles.error}>{error}</p>}
