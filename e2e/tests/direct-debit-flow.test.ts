@@ -9,7 +9,12 @@
  *   with the receipt's amount and the end-to-end id R{receipt}-DD{run} (validated with xmllint
  *   against the official XSD when ../shared/fixtures is beside the repository);
  * - one pays cash and has not paid: /m-student/dun/1 lists the overdue receipt, the run makes
- *   one dunning ('ir_succeeded'), the letters PDF (pdftotext) names the student and the amount.
+ *   one dunning ('ir_succeeded'), the letters PDF (pdftotext) names the student and the amount;
+ * - a camt.053 (api/test/support/camt.ts) on the run's creditor account crediting the collection
+ *   (its end-to-end id) and a transfer naming the cash receipt is imported on /m-fin/bamove (the
+ *   import dialog, then /m-fin/bamim/{id}: the debit booked paid by the import); /m-fin/bamassign
+ *   suggests paying the cash receipt (receipt number) and applies it; both students' balances
+ *   drop to this month's receipt. A return debit is not part of this test (one debit per run here).
  * Axe-core on every screen. Dates are computed from today; the data is this file's own.
  */
 import { execFileSync } from 'node:child_process';
@@ -19,6 +24,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expectAccessible } from '../support/browser';
 import { REPO_ROOT } from '../support/product';
+import { buildCamt } from '../../api/test/support/camt';
 import { signedInProduct } from '../support/signed-in';
 
 jest.setTimeout(240_000);
@@ -52,7 +58,13 @@ function germanIban(account: string): string {
   return `DE${pad(check)}${bban}`;
 }
 
-interface Student { id: number; gross: number; receiptNo: string }
+/** The debtor's account (the mandate's IBAN). */
+const debtorIban = germanIban(String(Date.now() % 10_000_000_000));
+/** What the run debited, for the bank statement: the creditor account's IBAN and the end-to-end id. */
+const run = { creditorIban: '', endToEndId: '' };
+
+/** gross: the first receipt (amount + activation fee); monthly: the next ones' amount. */
+interface Student { id: number; gross: number; monthly: number; receiptNo: string }
 const debited = {} as Student;
 const dunned = {} as Student;
 
@@ -70,7 +82,7 @@ interface TemplateOption { id: number; sid: number; country_iso: string; amount_
  * SEPA: the mandate of the conclusion form's SEPA fields. Answers the student and the first
  * receipt's gross amount.
  */
-async function activatedStudent(person: { firstname: string; lastname: string }, sepa: boolean): Promise<{ id: number; gross: number }> {
+async function activatedStudent(person: { firstname: string; lastname: string }, sepa: boolean): Promise<{ id: number; gross: number; monthly: number }> {
   const headers = await apiHeaders();
   const lists = await (await s.page.request.get(`${s.product.url}/api-conclusion/data`, { headers })).json();
   const accounts = (await (await s.page.request.get(`${s.product.url}/api-account/sel`, { headers })).json()) as { id: number; school_id: number; is_main: boolean }[];
@@ -102,7 +114,7 @@ async function activatedStudent(person: { firstname: string; lastname: string },
     ...(sepa
       ? {
           sepa_name: `${person.firstname} ${person.lastname}`,
-          sepa_iban: germanIban(String(Date.now() % 10_000_000_000)),
+          sepa_iban: debtorIban,
           sepa_bic: 'SSKMDEMMXXX',
           sepa_bank: 'Stadtsparkasse München',
           sepa_mandate_ref: `E2E-${tag.toUpperCase()}`,
@@ -121,7 +133,7 @@ async function activatedStudent(person: { firstname: string; lastname: string },
   const conclusion = (await saved.json()) as { id: number; version: number };
   const activated = await s.page.request.put(`${s.product.url}/api-conclusion/actcon?id=${conclusion.id}`, { headers, data: { version: conclusion.version } });
   expect([activated.status(), await activated.text()]).toEqual([200, expect.stringContaining('"success":true')]);
-  return { id: (await activated.json()).stu, gross: template.amount_gross + template.activation_gross };
+  return { id: (await activated.json()).stu, gross: template.amount_gross + template.activation_gross, monthly: template.amount_gross };
 }
 
 async function rowWith(table: Locator, text: string | RegExp): Promise<Locator> {
@@ -217,6 +229,8 @@ describe('direct-debit flow', () => {
     const file = files.getByRole('row').nth(1);
     await file.getByText(euro(debited.gross)).waitFor();
     await file.getByRole('cell', { name: '1', exact: true }).waitFor();
+    run.creditorIban = (await file.getByRole('cell').nth(2).innerText()).replace(/\s/g, '');
+    expect(run.creditorIban).toMatch(/^[A-Z]{2}\d{2}[A-Z0-9]+$/);
     await expectAccessible(s.page);
 
     const link = file.getByRole('link', { name: /^SEPA XML von .+ herunterladen \(neuer Tab\)$/ });
@@ -229,7 +243,9 @@ describe('direct-debit flow', () => {
     const namespace = /xmlns="urn:iso:std:iso:20022:tech:xsd:(pain\.008\.001\.0[28])"/.exec(xml);
     expect(namespace).not.toBeNull();
     expect(xml).toContain(`<InstdAmt Ccy="EUR">${(debited.gross / 100).toFixed(2)}</InstdAmt>`);
-    expect(xml).toMatch(new RegExp(`<EndToEndId>R${debited.receiptNo}-DD\\d+</EndToEndId>`));
+    const endToEnd = new RegExp(`<EndToEndId>(R${debited.receiptNo}-DD\\d+)</EndToEndId>`).exec(xml);
+    expect(endToEnd).not.toBeNull();
+    run.endToEndId = endToEnd![1]!;
     expect(xml).toContain(`<MndtId>E2E-${tag.toUpperCase()}</MndtId>`);
     expect(xml).toContain('<SeqTp>FRST</SeqTp>');
     if (existsSync(XSD_DIR)) {
@@ -278,6 +294,87 @@ describe('direct-debit flow', () => {
     expect(text).toContain(`${defaulter.firstname} ${defaulter.lastname}`);
     expect(text).toContain(dunned.receiptNo);
     expect(text).toContain(money(dunned.gross));
+    expect(s.tracked.errors).toEqual([]);
+  });
+
+  it('imports a CAMT statement of the collection and a transfer on /m-fin/bamove, then assigns the transfer on /m-fin/bamassign', async () => {
+    const bookingDate = iso(today);
+    const camt = buildCamt(
+      [
+        {
+          id: `E2E-${tag}`,
+          iban: run.creditorIban,
+          opening: 0,
+          closing: debited.gross + dunned.gross,
+          entries: [
+            // The bank credits the collection of the run (one debit: no batch).
+            {
+              amount: debited.gross, credit: true, bookingDate, bankTxCode: ['PMNT', 'RDDT', 'ESDD'],
+              transactions: [{ amount: debited.gross, endToEndId: run.endToEndId, mandateId: `E2E-${tag.toUpperCase()}`, name: `${debtor.firstname} ${debtor.lastname}`, iban: debtorIban, purpose: [`Mitgliedsbeitrag Beleg ${debited.receiptNo}`] }],
+            },
+            // The dunned student pays by transfer, naming the receipt.
+            {
+              amount: dunned.gross, credit: true, bookingDate,
+              transactions: [{ amount: dunned.gross, name: `${defaulter.firstname} ${defaulter.lastname}`, purpose: [`Beleg ${dunned.receiptNo} Mahnung`] }],
+            },
+          ],
+        },
+      ],
+      { kind: '053', version: '08' },
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'sbo-e2e-camt-'));
+    const statement = join(dir, `camt053-${tag}.xml`);
+    writeFileSync(statement, camt);
+    try {
+      await s.page.goto(`${s.product.url}/m-fin/bamove`);
+      await s.page.getByRole('heading', { level: 1, name: 'Bankbewegungen' }).waitFor();
+      await expectAccessible(s.page);
+      await s.page.getByRole('button', { name: 'Kontoauszug importieren' }).click();
+      const dialog = s.page.getByRole('dialog', { name: 'Kontoauszug importieren' });
+      await dialog.getByLabel('Datei (CAMT .053/.054 als XML oder ZIP)').setInputFiles(statement);
+      await expectAccessible(s.page);
+      const upload = s.page.waitForResponse((r) => r.url().includes('/api-fin/bamimport') && r.request().method() === 'POST');
+      await dialog.getByRole('button', { name: 'Importieren' }).click();
+      const answer = await upload;
+      expect([answer.status(), await answer.text()]).toEqual([200, expect.stringContaining('"imported":2')]);
+      await dialog.getByText('2 Bewegungen importiert, 0 bereits vorhanden, 0 Rücklastschriften.').waitFor();
+      await expectAccessible(s.page);
+      await dialog.getByRole('link', { name: 'Details des Imports anzeigen' }).click();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await s.page.waitForURL(/\/m-fin\/bamim\/\d+$/);
+    const statements = s.page.getByRole('table', { name: 'Auszüge' });
+    const imported = await rowWith(statements, `E2E-${tag}`);
+    await imported.getByText(euro(debited.gross + dunned.gross)).first().waitFor();
+    // The collection credit carries the end-to-end id of our pending debit: the import pays its receipt.
+    await s.page.locator('dt:text-is("Lastschriften als bezahlt gebucht") + dd').getByText('1', { exact: true }).waitFor();
+    await expectAccessible(s.page);
+
+    await s.page.goto(`${s.product.url}/m-fin/bamassign`);
+    await s.page.getByRole('heading', { level: 1, name: 'Bankbewegungen zuordnen' }).waitFor();
+    const credits = s.page.getByRole('table', { name: 'Offene Eingänge' });
+    const transferRow = await rowWith(credits, `Beleg ${dunned.receiptNo} Mahnung`);
+    await transferRow.getByText('Belegnummer im Verwendungszweck').waitFor();
+    // The collection was booked by the import: not an open credit.
+    expect(await credits.getByRole('row').filter({ hasText: `Mitgliedsbeitrag Beleg ${debited.receiptNo}` }).count()).toBe(0);
+    const operation = transferRow.getByRole('combobox', { name: /^Zuordnung für / });
+    await expect(operation.inputValue()).resolves.toBe('pr');
+    expect(await operation.locator('option:checked').innerText()).toBe(`Beleg ${dunned.receiptNo} bezahlen`);
+    await transferRow.getByRole('checkbox', { name: /^Auswählen: / }).check();
+    await s.page.getByText('1 ausgewählt', { exact: true }).waitFor();
+    await expectAccessible(s.page);
+    await s.page.getByRole('button', { name: 'Auf Auswahl anwenden' }).click();
+    // Applied, then reloaded: the credit is assigned and leaves the list.
+    await credits.getByRole('row').filter({ hasText: `Beleg ${dunned.receiptNo} Mahnung` }).waitFor({ state: 'detached' });
+    await expectAccessible(s.page);
+
+    // Both first receipts are paid: each student's balance is this month's receipt alone.
+    for (const student of [debited, dunned]) {
+      await s.page.goto(`${s.product.url}/m-student/details/${student.id}?tab=finance`);
+      await s.page.getByText(new RegExp(`^Saldo: ${escape(money(student.monthly))}\\s€$`)).waitFor();
+    }
+    await expectAccessible(s.page);
     expect(s.tracked.errors).toEqual([]);
   });
 });
