@@ -7,7 +7,7 @@
  *   month lists it; it is selected, the preview names count, total and collection date, the run
  *   is generated ('op_succeeded'); /m-fin/sepa lists the file, whose "SEPA XML" is a pain.008
  *   with the receipt's amount and the end-to-end id R{receipt}-DD{run} (validated with xmllint
- *   against the official XSD when ../shared/fixtures is beside the repository);
+ *   against the official XSD in api/test/fixtures/sepa);
  * - one pays cash and has not paid: /m-student/dun/1 lists the overdue receipt, the run makes
  *   one dunning ('ir_succeeded'), the letters PDF (pdftotext) names the student and the amount;
  * - a camt.053 (api/test/support/camt.ts) on the run's creditor account crediting the collection
@@ -18,7 +18,7 @@
  * Axe-core on every screen. Dates are computed from today; the data is this file's own.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -169,8 +169,8 @@ async function pdfText(page: Page, click: () => Promise<void>): Promise<string> 
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
-/** The official XSDs (issue 14: ../shared/fixtures/sepa), beside the repository in this office; a clean clone may lack them. */
-const XSD_DIR = join(REPO_ROOT, '..', 'shared', 'fixtures', 'sepa', 'xsd');
+/** The official XSDs, in the repository (api/test/fixtures/sepa) as the API tests use them. */
+const XSD_DIR = join(REPO_ROOT, 'api', 'test', 'fixtures', 'sepa', 'xsd');
 
 describe('direct-debit flow', () => {
   it('activates a SEPA and a cash conclusion and invoices both students on their finance tab', async () => {
@@ -248,14 +248,12 @@ describe('direct-debit flow', () => {
     run.endToEndId = endToEnd![1]!;
     expect(xml).toContain(`<MndtId>E2E-${tag.toUpperCase()}</MndtId>`);
     expect(xml).toContain('<SeqTp>FRST</SeqTp>');
-    if (existsSync(XSD_DIR)) {
-      const dir = mkdtempSync(join(tmpdir(), 'sbo-e2e-sepa-'));
-      try {
-        writeFileSync(join(dir, 'run.xml'), xml);
-        execFileSync('xmllint', ['--noout', '--schema', join(XSD_DIR, `${namespace![1]}.xsd`), join(dir, 'run.xml')], { stdio: 'pipe' });
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+    const dir = mkdtempSync(join(tmpdir(), 'sbo-e2e-sepa-'));
+    try {
+      writeFileSync(join(dir, 'run.xml'), xml);
+      execFileSync('xmllint', ['--noout', '--schema', join(XSD_DIR, `${namespace![1]}.xsd`), join(dir, 'run.xml')], { stdio: 'pipe' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
     expect(s.tracked.errors).toEqual([]);
   });
