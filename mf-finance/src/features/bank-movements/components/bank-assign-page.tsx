@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  Button, ErrorPanel, PageHeader, PlainTable, Spinner, formatDate, formatMoney, newIdempotencyKey, toErrorCode, toast, useCan, useRequest,
+  Button, ErrorPanel, PageHeader, PlainTable, Spinner, formatDate, formatMoney, newIdempotencyKey, toErrorCode, toast, useCan, useRequest, useSchoolFilter,
 } from 'shared-kernel';
 import { BANK_ASSIGN_MAX, errorKey, type BankAssignOp, type BankAssignRow, type BankMatchRule } from 'shared-kernel/contracts';
 import { applyAssignment, getAssignSuggestions, getStudentOptions } from '../api/bank-movements.js';
@@ -32,7 +32,9 @@ export function BankAssignPage() {
   const { t: tc } = useTranslation('common');
   const canWrite = useCan('finance_w');
   const canDelete = useCan('finance_d');
-  const { state, data, reload } = useRequest((signal) => getAssignSuggestions(signal), []);
+  // Another choice of schools in the filter loads that selection's movements.
+  const { key } = useSchoolFilter();
+  const { state, data, reload } = useRequest((signal) => getAssignSuggestions(signal), [key]);
   const [choices, setChoices] = useState<Record<number, Choice>>({});
   const [typed, setTyped] = useState<Record<number, string>>({});
   const [selected, setSelected] = useState<number[]>([]);

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useSessionStore } from 'shared-kernel';
 import { renderWithProviders } from 'shared-kernel/testing';
 import type { SepaFileRow } from 'shared-kernel/contracts';
 import * as ddApi from '../api/direct-debits';
@@ -37,5 +38,19 @@ describe('/m-fin/sepa', () => {
     expect(fints.getAttribute('href')).toBe('/api-fin/es?mode=fints&key=23');
     await user.click(screen.getByRole('button', { name: 'Nächste Seite' }));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'SEPA-Dateien' })).getAllByRole('row')).toHaveLength(4));
+  });
+
+  it('loads the files again when the user picks other schools in the school filter', async () => {
+    api.getSepaFiles.mockClear();
+    renderWithProviders(<FinanceArea />, { route: '/m-fin/sepa', session: userWith(['finance_r']) });
+    await screen.findByRole('table', { name: 'SEPA-Dateien' });
+    await waitFor(() => expect(api.getSepaFiles).toHaveBeenCalledTimes(1));
+    api.getSepaFiles.mockResolvedValue({ rows: [file(7)] });
+    act(() => {
+      const appState = useSessionStore.getState().appState!;
+      useSessionStore.setState({ appState: { ...appState, filter: [2] } });
+    });
+    await waitFor(() => expect(api.getSepaFiles).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'SEPA-Dateien' })).getAllByRole('row')).toHaveLength(2));
   });
 });

@@ -14,11 +14,12 @@ import {
   showErrorDialog,
   toast,
   useCan,
+  useRequest,
+  useSchoolFilter,
   newIdempotencyKey,
 } from 'shared-kernel';
 import { ERROR, type DdCandidate, type DdPreview, type DdSelection } from 'shared-kernel/contracts';
 import { generateRun, getCandidates, previewRun } from '../api/direct-debits.js';
-import { useLoaded } from '../hooks/use-loaded.js';
 import { DD_NS } from '../i18n.js';
 import { DD_PAGE_SIZE, Pager, pageCount } from './pager.js';
 import styles from './direct-debits.module.css';
@@ -41,7 +42,9 @@ export function DirectDebitsPage() {
   const now = new Date();
   const [year, setYear] = useState(now.getFullYear());
   const [month, setMonth] = useState(now.getMonth() + 1);
-  const list = useLoaded((signal) => getCandidates(year, month, signal), [year, month]);
+  // The school filter's key: another choice of schools loads that selection's candidates.
+  const { key } = useSchoolFilter();
+  const list = useRequest((signal) => getCandidates(year, month, signal), [year, month, key]);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [studentFilter, setStudentFilter] = useState('');

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, PageHeader, PlainTable, RequestStateView, formatDateTime, formatMoney } from 'shared-kernel';
+import { Button, PageHeader, PlainTable, RequestStateView, formatDateTime, formatMoney, useRequest, useSchoolFilter } from 'shared-kernel';
 import { getSepaFiles, sepaDownloadUrl } from '../api/direct-debits.js';
-import { useLoaded } from '../hooks/use-loaded.js';
 import { DD_NS } from '../i18n.js';
 import { DD_PAGE_SIZE, Pager } from './pager.js';
 import styles from './direct-debits.module.css';
@@ -16,7 +15,8 @@ import styles from './direct-debits.module.css';
 export function SepaFilesPage() {
   const { t } = useTranslation(DD_NS);
   const navigate = useNavigate();
-  const list = useLoaded((signal) => getSepaFiles(signal), []);
+  const { key } = useSchoolFilter();
+  const list = useRequest((signal) => getSepaFiles(signal), [key]);
   const [page, setPage] = useState(0);
   const rows = list.data?.rows ?? null;
   return (
