@@ -9,6 +9,7 @@ import {
   type BankMovementForm,
   type BankMovementRow,
   type PagedListResponse,
+  validateCreditorId,
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
@@ -33,12 +34,13 @@ interface ImportAccount {
   school_id: number;
   name: string;
   iban: string;
+  sepa_ci: string | null;
 }
 
 /** The visible accounts by normalised IBAN. */
 async function accountsByIban(tx: Queryable, ibans: readonly string[]): Promise<Map<string, ImportAccount>> {
   const result = await tx.query<ImportAccount>(
-    `SELECT a.id, a.school_id, a.name, upper(replace(a.sepa_iban, ' ', '')) AS iban
+    `SELECT a.id, a.school_id, a.name, upper(replace(a.sepa_iban, ' ', '')) AS iban, a.sepa_ci
        FROM accounts a WHERE upper(replace(a.sepa_iban, ' ', '')) = ANY($1::text[]) ORDER BY a.id`,
     [ibans],
   );
@@ -76,6 +78,14 @@ export async function importStatements(tx: Queryable, input: ImportInput): Promi
   const accounts = await accountsByIban(tx, [...new Set(statements.map((statement) => statement.iban))]);
   const missing = statements.find((statement) => !accounts.has(statement.iban));
   if (missing) throw new HttpError(400, { error: ERROR.accountMissing, fields: { iban: missing.iban } });
+  // A credit with a mandate reference is the collection of a SEPA direct debit, which only a
+  // creditor (an account with a valid creditor id) can receive: such a statement belongs to
+  // another account or the account's creditor id is missing, and staff must fix that first
+  // (1004). Debits with a mandate (the school paying its own bills) are fine on any account.
+  const noCreditor = statements.find(
+    (statement) => !validateCreditorId(accounts.get(statement.iban)!.sepa_ci) && statement.movements.some((m) => m.credit && m.mandateId),
+  );
+  if (noCreditor) throw new HttpError(400, { error: ERROR.creditorIdMissing, fields: { iban: noCreditor.iban } });
   const schoolId = accounts.get(statements[0]!.iban)!.school_id;
   const hash = createHash('sha256').update(input.data).digest('hex');
   const created = await tx.query<{ id: number }>(

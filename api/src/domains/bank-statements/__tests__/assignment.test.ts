@@ -50,7 +50,8 @@ describe.each(backends())('bank movements and assignment on %s', (backend) => {
     t = await createTestApp({ backend, clock: createClock(new Date('2026-11-28T08:00:00Z')) });
     schoolA = await createSchool(t.db, 'Assign A');
     schoolB = await createSchool(t.db, 'Assign B');
-    accountA = (await sql<{ id: number }>(`INSERT INTO accounts (school_id, name, sepa_name, sepa_iban, sepa_bic, sepa_bank) VALUES ($1, 'Giro', 'Dojo', $2, 'BKAUATWW', 'Bank') RETURNING id`, [schoolA, IBAN_A]))[0]!.id;
+    // A creditor account (valid creditor id): it receives direct-debit collections (a credit with a mandate reference).
+    accountA = (await sql<{ id: number }>(`INSERT INTO accounts (school_id, name, sepa_name, sepa_ci, sepa_iban, sepa_bic, sepa_bank) VALUES ($1, 'Giro', 'Dojo', 'DE98ZZZ09999999999', $2, 'BKAUATWW', 'Bank') RETURNING id`, [schoolA, IBAN_A]))[0]!.id;
     accountB = (await sql<{ id: number }>(`INSERT INTO accounts (school_id, name, sepa_name, sepa_iban, sepa_bic, sepa_bank) VALUES ($1, 'Giro B', 'Dojo', 'DE75512108001245126199', 'BKAUATWW', 'Bank') RETURNING id`, [schoolB]))[0]!.id;
     const users: Record<string, { atoms: Atom[]; schools?: number[] }> = {
       reader: { atoms: ['finance_r'] },

@@ -43,10 +43,11 @@ describe.each(backends())('bank statement import on %s', (backend) => {
   };
   const list = async (user: string, filtered: unknown[] = []) =>
     (await t.request({ method: 'POST', url: '/api-fin/bl', headers: { cookie: cookies[user]! }, payload: { page: 0, pageSize: 100, sorted: [], filtered } })).json<PagedListResponse<BankMovementRow>>();
-  const makeAccount = async (schoolId: number, iban: string, name = 'Giro') =>
+  /** An account; `ci` its creditor id (null: none, as for an account that never collects). */
+  const makeAccount = async (schoolId: number, iban: string, name = 'Giro', ci: string | null = 'DE98ZZZ09999999999') =>
     (await sql<{ id: number }>(
-      `INSERT INTO accounts (school_id, name, sepa_name, sepa_iban, sepa_bic, sepa_bank) VALUES ($1, $2, 'Dojo', $3, 'BKAUATWW', 'Bank') RETURNING id`,
-      [schoolId, name, iban],
+      `INSERT INTO accounts (school_id, name, sepa_name, sepa_ci, sepa_iban, sepa_bic, sepa_bank) VALUES ($1, $2, 'Dojo', $4, $3, 'BKAUATWW', 'Bank') RETURNING id`,
+      [schoolId, name, iban, ci],
     ))[0]!.id;
 
   beforeAll(async () => {
@@ -146,6 +147,31 @@ describe.each(backends())('bank statement import on %s', (backend) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ error: 98 });
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('refuses a direct-debit collection (a credit with a mandate) to an account without a valid creditor id (1004) and writes nothing; the school\'s own debits with a mandate import', async () => {
+    const IBAN_PLAIN = 'AT483200000012345864';
+    await makeAccount(schoolA, IBAN_PLAIN, 'Kassa-Konto', 'DE00ZZZ00000000000');
+    const before = await count('bank_movements');
+    const imports = await count('bank_imports');
+    const collection = buildCamt([{
+      id: 'NOCI-1', iban: IBAN_PLAIN,
+      entries: [
+        { amount: 1_000, credit: true, bookingDate: '2026-11-10', accountServicerRef: 'NOCI-T', transactions: [{ name: 'Überweiser', purpose: ['Spende'] }] },
+        { amount: 4_900, credit: true, bookingDate: '2026-11-10', accountServicerRef: 'NOCI-C', transactions: [{ name: 'Eltern', mandateId: 'M-1', endToEndId: 'E-1' }] },
+      ],
+    }]);
+    const refused = await upload('writer', 'noci.xml', collection);
+    expect([refused.statusCode, refused.json()]).toEqual([400, { error: 1004, fields: { iban: IBAN_PLAIN } }]);
+    expect([await count('bank_movements'), await count('bank_imports')]).toEqual([before, imports]);
+
+    const ownBill = buildCamt([{
+      id: 'NOCI-2', iban: IBAN_PLAIN,
+      entries: [{ amount: 8_000, credit: false, bookingDate: '2026-11-11', accountServicerRef: 'NOCI-D', transactions: [{ name: 'Stadtwerke', mandateId: 'STROM-1', endToEndId: 'E-2' }] }],
+    }]);
+    const imported = await upload('writer', 'bill.xml', ownBill);
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json<BankImportDetail>()).toMatchObject({ imported: 1 });
   });
 
   it('refuses truncated (1000), non-XML (1001), unknown account (1003 naming the IBAN), an XML bomb and an external entity (1000) without expansion', async () => {
