@@ -85,13 +85,19 @@ const KB = 1024;
  * (leaflet) and the finance remote's income/expense chart (apexcharts, about 290 KB gzip of the
  * 681 KB it loads), which no other screen needs; the 300 KB base of the other screens is what
  * the dashboard weighed before those two blocks. A screen that redirects to /m-dash (a route
- * not built yet) is the dashboard and is held to its figure.
+ * not built yet) is the dashboard and is held to its figure. The finance overview
+ * (/m-fin/dashboard) shows the same chart: it gets the other screens' figure plus the chart's.
  * @param {string} path
  * @param {number} dashGzip what /m-dash loads (gzip bytes)
  * @param {string} [landed] where the screen landed (a redirect), if elsewhere
  */
+/** What the income/expense chart (apexcharts, lazily loaded) may add to a screen that shows it. */
+const CHART_KB = 300;
+
 export function budgetOf(path, dashGzip, landed) {
   if (path === '/') return 200 * KB;
   if (path === '/m-dash' || landed === '/m-dash') return 700 * KB;
+  // The finance overview shows the same income/expense chart (spec 002 §3, issue 14).
+  if (path === '/m-fin/dashboard') return Math.min(dashGzip, 300 * KB) + 150 * KB + CHART_KB * KB;
   return Math.min(dashGzip, 300 * KB) + 150 * KB;
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ErrorPanel, PageHeader, Spinner, currentLanguage, formatMoney, useRequest, useSchoolFilter,
@@ -8,6 +8,10 @@ import { DirectDebitOverview } from '../../direct-debits/components/direct-debit
 import { DunningMenu } from '../../dunning/components/dunning-menu.js';
 import { getFinanceDashboard, type FinDashMonth } from '../api/get-finance-dashboard.js';
 import styles from './finance-dashboard-page.module.css';
+
+// Its own chunk: apexcharts is most of what the overview loads, and the month table, the
+// direct-debit overview and the dunning menu need not wait for it.
+const IncomeExpenseChart = lazy(() => import('./income-expense-chart.js'));
 
 const COLUMNS: (keyof Omit<FinDashMonth, 'month'>)[] = ['receipts', 'open', 'income', 'expense'];
 
@@ -79,6 +83,12 @@ export function FinanceDashboardPage() {
         }
       />
       {body}
+      <section aria-label={t('dashboard.ie_chart_title')} className={styles.chart}>
+        {/* The last 12 months, ending in December for a past year. */}
+        <Suspense fallback={<Spinner showLabel />}>
+          <IncomeExpenseChart today={year < new Date().getFullYear() ? new Date(year, 11, 1) : undefined} />
+        </Suspense>
+      </section>
       {data ? <DirectDebitOverview year={data.year} runs={data.dd ?? []} currency={data.currency} monthName={monthName} /> : null}
       <DunningMenu />
     </>
