@@ -140,7 +140,8 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
   app.put(
     '/dd',
     {
-      config: { access: { atoms: ['finance_r'] } },
+      // A read the spec sends as PUT: not audited as a write, no record version.
+      config: { access: { atoms: ['finance_r'] }, readOnly: true },
       schema: {
         summary: 'Direct-debit candidates of a month: open receipts of SEPA contracts with a mandate, not in collection; ci "" = creditor id missing or invalid',
         tags,
