@@ -45,6 +45,28 @@ function isAuthCall(url: string): boolean {
 const CLIENT_VERSION_HEADER = 'X-Client-Version';
 
 /**
+ * The headers every request of the product carries (the client version; a fresh
+ * Idempotency-Key on a POST unless the caller gave its own). Shared by `http` and by
+ * `uploadWithProgress` (XMLHttpRequest), so both transports send the same.
+ */
+export function withProductHeaders(headers: Headers, method: string): Headers {
+  if (!headers.has(CLIENT_VERSION_HEADER)) headers.set(CLIENT_VERSION_HEADER, CLIENT_VERSION);
+  if (method.toUpperCase() === 'POST' && !headers.has(IDEMPOTENCY_KEY_HEADER)) {
+    headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
+  }
+  return headers;
+}
+
+/** What an answer's status means for the whole app: 412 reloads, 401 of an authenticated call ends the session. */
+export function onAnswerStatus(url: string, status: number): void {
+  if (status === 412) {
+    reloadForNewVersion();
+  } else if (status === 401 && !isAuthCall(url)) {
+    useSessionStore.getState().clear();
+  }
+}
+
+/**
  * The one HTTP client of the back office (ky). Paths are relative to the app base and written
  * WITHOUT a leading slash. Sends `X-Client-Version`, and an `Idempotency-Key` with every POST
  * (a fresh one unless the caller gives its own: a form passes the key of its submission
@@ -68,19 +90,12 @@ export const http: KyInstance = ky.create({
     beforeRequest: [
       (request) => {
         // Set here too: a call's `headers: undefined` makes ky drop the instance's headers.
-        if (!request.headers.has(CLIENT_VERSION_HEADER)) request.headers.set(CLIENT_VERSION_HEADER, CLIENT_VERSION);
-        if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY_HEADER)) {
-          request.headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
-        }
+        withProductHeaders(request.headers, request.method);
       },
     ],
     afterResponse: [
       (request, _options, response) => {
-        if (response.status === 412) {
-          reloadForNewVersion();
-        } else if (response.status === 401 && !isAuthCall(request.url)) {
-          useSessionStore.getState().clear();
-        }
+        onAnswerStatus(request.url, response.status);
         return response;
       },
     ],

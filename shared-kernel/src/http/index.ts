@@ -6,3 +6,4 @@ export {
 export { HTTPError, TimeoutError } from 'ky';
 export { useRequest, type RequestResult } from './use-request.js';
 export { saveDownload, fileNameFromDisposition } from './save-download.js';
+export { uploadWithProgress, type UploadOptions, type UploadProgress } from './upload.js';

@@ -11,3 +11,4 @@ export {
 export { makeAppState } from './app-state.js';
 export { staticPackageImports, type StaticPackageImport } from './static-imports.js';
 export { mockExportDownloads, type ExportDownloads, type ExportRequest } from './export-downloads.js';
+export { FakeXhr, mockXhrUploads, type XhrUploads } from './fake-xhr.js';

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, http } from 'shared-kernel';
+import { IDEMPOTENCY_KEY_HEADER, http, uploadWithProgress, type UploadProgress } from 'shared-kernel';
 import type {
   BankAssignForm,
   BankAssignResponse,
@@ -43,15 +43,16 @@ export async function deleteMovement(id: number): Promise<void> {
 }
 
 /**
- * POST /api-fin/bamimport: uploads a statement (XML or ZIP) as one multipart body. Without
- * ky's onUploadProgress: that streams the body (fetch with duplex 'half'), which Chromium sends
- * only over HTTP/2 or 3; over HTTP/1.1 (the product's server) every upload failed with
- * net::ERR_ALPN_NEGOTIATION_FAILED. No timeout of the client's default: a large statement takes its time.
+ * POST /api-fin/bamimport: uploads a statement (XML or ZIP) as one multipart body, reporting
+ * the upload's progress (the kernel's XMLHttpRequest upload: ky's onUploadProgress streams the
+ * body, which Chromium refuses over the product's HTTP/1.1). No timeout of the client's
+ * default: a large statement takes its time.
  */
-export function uploadStatement(file: File, signal?: AbortSignal): Promise<BankImportDetail> {
+export async function uploadStatement(file: File, options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {}): Promise<BankImportDetail> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return http.post('api-fin/bamimport', { body, signal, timeout: 120_000 }).json<BankImportDetail>();
+  const answer = await uploadWithProgress('api-fin/bamimport', body, { ...options, timeout: 120_000 });
+  return (await answer.json()) as BankImportDetail;
 }
 
 /** GET /api-fin/bamimport?id: an import's detail. */

@@ -24,8 +24,13 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
   const hintId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  /** Percent of the file sent; null before the first report (then the bar is indeterminate). */
+  const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BankImportDetail | null>(null);
+
+  /** All sent: the server reads the statement now. */
+  const processing = sent === 100;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,9 +40,10 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
       return;
     }
     setBusy(true);
+    setSent(null);
     setError(null);
     try {
-      const detail = await uploadStatement(file);
+      const detail = await uploadStatement(file, { onProgress: (progress) => setSent(progress.percent) });
       setResult(detail);
       onImported(detail);
     } catch (failure) {
@@ -77,9 +83,20 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
           <p id={hintId} className={styles.hint}>{t('import.hint')}</p>
           {busy && (
             <div className={styles.progress}>
-              {/* Indeterminate: the upload's progress is not measurable without a streamed body (see uploadStatement). */}
-              <progress aria-label={t('import.working')} />
-              <span aria-live="polite">{t('import.working')}</span>
+              {/* Percent while the file goes out (indeterminate until the browser's first report),
+                  then indeterminate while the server reads the statement. */}
+              {processing ? (
+                <progress aria-label={t('import.working')} />
+              ) : (
+                <progress
+                  max={100}
+                  {...(sent !== null ? { value: sent, 'aria-valuenow': sent, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuetext': `${sent} %` } : {})}
+                  aria-label={t('import.uploading')}
+                />
+              )}
+              {/* Announced once per stage, not per percent (the progress bar carries the number). */}
+              <span aria-live="polite">{processing ? t('import.working') : t('import.uploading')}</span>
+              {!processing && sent !== null && <span aria-hidden="true">{sent} %</span>}
             </div>
           )}
           {error && <p role="alert" className={styles.error}>{error}</p>}
