@@ -1,20 +1,23 @@
 /**
  * Issue 14's money flow in a real browser, as the demo office user ('office', role "Büro"):
- * two students made by activating conclusions through the API (as the conclusion form and
+ * three students made by activating conclusions through the API (as the conclusion form and
  * /m-con/list do) whose contracts start on the first of the previous month, so each has a
  * receipt due then (template amount + activation fee) after 'Rechnungen erstellen':
- * - one pays by SEPA direct debit (mandate, IBAN of a German bank): on /m-fin/dd the previous
- *   month lists it; it is selected, the preview names count, total and collection date, the run
- *   is generated ('op_succeeded'); /m-fin/sepa lists the file, whose "SEPA XML" is a pain.008
- *   with the receipt's amount and the end-to-end id R{receipt}-DD{run} (validated with xmllint
- *   against the official XSD in api/test/fixtures/sepa);
+ * - two pay by SEPA direct debit (each a mandate and an IBAN of a German bank): on /m-fin/dd the
+ *   previous month lists both; they are selected, the preview names count, total and collection
+ *   date, the run is generated ('op_succeeded'); /m-fin/sepa lists the file, whose "SEPA XML" is
+ *   a pain.008 with both receipts' amounts and end-to-end ids R{receipt}-DD{run} (validated with
+ *   xmllint against the official XSD in api/test/fixtures/sepa);
  * - one pays cash and has not paid: /m-student/dun/1 lists the overdue receipt, the run makes
  *   one dunning ('ir_succeeded'), the letters PDF (pdftotext) names the student and the amount;
- * - a camt.053 (api/test/support/camt.ts) on the run's creditor account crediting the collection
- *   (its end-to-end id) and a transfer naming the cash receipt is imported on /m-fin/bamove (the
- *   import dialog, then /m-fin/bamim/{id}: the debit booked paid by the import); /m-fin/bamassign
- *   suggests paying the cash receipt (receipt number) and applies it; both students' balances
- *   drop to this month's receipt. A return debit is not part of this test (one debit per run here).
+ * - a camt.053 on the run's creditor account, built from the run's debits as the XML names them
+ *   (api/test/support/camt.ts debitRunEntries): the collection of both, one of them returned by
+ *   the debtor's bank (R-transaction, reason MD06, 3,00 € charges), and a transfer naming the cash
+ *   receipt, is imported on /m-fin/bamove (the import dialog with its progress, then
+ *   /m-fin/bamim/{id}: the debits booked paid, the return debit counted); /m-fin/bamassign
+ *   suggests paying the cash receipt (receipt number) and applies it. On the students' finance
+ *   tabs: the paid debit's receipt paid, the returned one open again with the charges as a
+ *   manual booking of the student, its reminder beside; the balances follow.
  * Axe-core on every screen. Dates are computed from today; the data is this file's own.
  */
 import { execFileSync } from 'node:child_process';
@@ -24,7 +27,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expectAccessible } from '../support/browser';
 import { REPO_ROOT } from '../support/product';
-import { buildCamt } from '../../api/test/support/camt';
+import { buildCamt, debitRunEntries, type RunDebit } from '../../api/test/support/camt';
 import { signedInProduct } from '../support/signed-in';
 
 jest.setTimeout(240_000);
@@ -49,6 +52,8 @@ const euro = (cents: number) => new RegExp(`^${escape(money(cents))}\\s€$`);
 /** Letters only (names pass the SEPA character set), new for each run. */
 const tag = Date.now().toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!);
 const debtor = { firstname: 'Lena', lastname: `Einzug${tag}` };
+/** Debited in the same run; the debtor's bank returns the debit. The name shares the debtor's prefix (one filter on /m-fin/dd). */
+const returner = { firstname: 'Jonas', lastname: `Einzug${tag}zwei` };
 const defaulter = { firstname: 'Timo', lastname: `Mahnung${tag}` };
 
 /** A German IBAN with valid check digits (ISO 13616 mod 97) at Stadtsparkasse München. */
@@ -58,14 +63,19 @@ function germanIban(account: string): string {
   return `DE${pad(check)}${bban}`;
 }
 
-/** The debtor's account (the mandate's IBAN). */
-const debtorIban = germanIban(String(Date.now() % 10_000_000_000));
-/** What the run debited, for the bank statement: the creditor account's IBAN and the end-to-end id. */
-const run = { creditorIban: '', endToEndId: '' };
+/** The SEPA students' mandates: each its own account and reference. */
+interface Mandate { iban: string; reference: string }
+const debtorMandate: Mandate = { iban: germanIban(String(Date.now() % 10_000_000_000)), reference: `E2E-${tag.toUpperCase()}` };
+const returnerMandate: Mandate = { iban: germanIban(String((Date.now() + 7) % 10_000_000_000)), reference: `E2E-${tag.toUpperCase()}-R` };
+/** What the run debited, for the bank statement: the creditor account's IBAN and the debits as the pain.008 names them. */
+const run = { creditorIban: '', debits: [] as RunDebit[] };
+/** The bank's charges for the returned debit, in cents. */
+const RETURN_CHARGES = 300;
 
 /** gross: the first receipt (amount + activation fee); monthly: the next ones' amount. */
 interface Student { id: number; gross: number; monthly: number; receiptNo: string }
 const debited = {} as Student;
+const returned = {} as Student;
 const dunned = {} as Student;
 
 async function apiHeaders(): Promise<Record<string, string>> {
@@ -78,11 +88,11 @@ interface TemplateOption { id: number; sid: number; country_iso: string; amount_
 /**
  * Saves and activates a regular conclusion starting the first of the previous month through
  * the API (as the form and /m-con/list do): the first EUR template of a school whose main
- * account has a creditor id (the demo's main accounts do), that account as the contract's.
- * SEPA: the mandate of the conclusion form's SEPA fields. Answers the student and the first
- * receipt's gross amount.
+ * account has a creditor id (the demo's main accounts do), that account as the contract's (so
+ * both SEPA students fall into one run). SEPA: the mandate of the conclusion form's SEPA
+ * fields. Answers the student and the first receipt's gross amount.
  */
-async function activatedStudent(person: { firstname: string; lastname: string }, sepa: boolean): Promise<{ id: number; gross: number; monthly: number }> {
+async function activatedStudent(person: { firstname: string; lastname: string }, sepa: Mandate | null): Promise<{ id: number; gross: number; monthly: number }> {
   const headers = await apiHeaders();
   const lists = await (await s.page.request.get(`${s.product.url}/api-conclusion/data`, { headers })).json();
   const accounts = (await (await s.page.request.get(`${s.product.url}/api-account/sel`, { headers })).json()) as { id: number; school_id: number; is_main: boolean }[];
@@ -114,10 +124,10 @@ async function activatedStudent(person: { firstname: string; lastname: string },
     ...(sepa
       ? {
           sepa_name: `${person.firstname} ${person.lastname}`,
-          sepa_iban: debtorIban,
+          sepa_iban: sepa.iban,
           sepa_bic: 'SSKMDEMMXXX',
           sepa_bank: 'Stadtsparkasse München',
-          sepa_mandate_ref: `E2E-${tag.toUpperCase()}`,
+          sepa_mandate_ref: sepa.reference,
           sepa_date_mandate: iso(mandateDate),
           // The account holder's address (required with a mandate).
           co_street: 'Einzugsweg',
@@ -169,37 +179,58 @@ async function pdfText(page: Page, click: () => Promise<void>): Promise<string> 
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
+/** Columns of the finance tab's receipts tables (number, kind, text, due, amount, paid, open, …). */
+const RECEIPT_AMOUNT = 4;
+const RECEIPT_PAID = 5;
+const RECEIPT_OPEN = 6;
+
+/** A receipt's row on the finance tab open in the page (open items or archive), by its number. */
+async function receiptRow(receiptNo: string): Promise<Locator> {
+  const tables = s.page.getByRole('table', { name: /^(Offene Posten|Archiv)$/ });
+  // The first cell holds the number (the text of the charges' receipt names the returned one).
+  const row = tables.getByRole('row').filter({ has: s.page.getByRole('cell', { name: receiptNo, exact: true }) }).first();
+  await row.waitFor();
+  return row;
+}
+
 /** The official XSDs, in the repository (api/test/fixtures/sepa) as the API tests use them. */
 const XSD_DIR = join(REPO_ROOT, 'api', 'test', 'fixtures', 'sepa', 'xsd');
 
 describe('direct-debit flow', () => {
-  it('activates a SEPA and a cash conclusion and invoices both students on their finance tab', async () => {
-    Object.assign(debited, await activatedStudent(debtor, true));
-    Object.assign(dunned, await activatedStudent(defaulter, false));
+  it('activates two SEPA and a cash conclusion and invoices the students on their finance tab', async () => {
+    Object.assign(debited, await activatedStudent(debtor, debtorMandate));
+    Object.assign(returned, await activatedStudent(returner, returnerMandate));
+    Object.assign(dunned, await activatedStudent(defaulter, null));
     debited.receiptNo = await generateInvoices(debited);
+    returned.receiptNo = await generateInvoices(returned);
     dunned.receiptNo = await generateInvoices(dunned);
     expect(s.tracked.errors).toEqual([]);
   });
 
-  it('debits the SEPA receipt on /m-fin/dd: candidate, preview (count, total, collection date), op_succeeded', async () => {
+  it('debits both SEPA receipts in one run on /m-fin/dd: candidates, preview (count, total, collection date), op_succeeded', async () => {
     await s.page.goto(`${s.product.url}/m-fin/dd`);
     await s.page.getByRole('heading', { level: 1, name: 'Lastschriften erstellen' }).waitFor();
     // The select sits in its label: its name is the label's text and the chosen option.
     await s.page.getByRole('combobox', { name: /^Jahr/ }).selectOption(String(previousMonth.getFullYear()));
     await s.page.getByRole('combobox', { name: /^Monat/ }).selectOption(String(previousMonth.getMonth() + 1));
+    // Both SEPA students' names begin with the debtor's.
     await s.page.getByLabel('Filter Schüler (Name beginnt mit)').fill(debtor.lastname);
     const candidates = s.page.getByRole('table', { name: 'Lastschrift-Kandidaten' });
-    const row = await rowWith(candidates, `${debtor.firstname} ${debtor.lastname}`);
-    await row.getByRole('cell', { name: previousMonthShown, exact: true }).waitFor();
-    await row.getByText(euro(debited.gross)).waitFor();
-    await row.getByRole('cell', { name: 'FRST', exact: true }).waitFor();
+    for (const [person, student] of [[debtor, debited], [returner, returned]] as const) {
+      const row = await rowWith(candidates, `${person.firstname} ${person.lastname}`);
+      await row.getByRole('cell', { name: previousMonthShown, exact: true }).waitFor();
+      await row.getByText(euro(student.gross)).waitFor();
+      await row.getByRole('cell', { name: 'FRST', exact: true }).waitFor();
+    }
     await expectAccessible(s.page);
 
-    await row.getByRole('checkbox', { name: `Beleg ${debited.receiptNo} auswählen` }).check();
-    await s.page.getByText('1 ausgewählt', { exact: true }).waitFor();
+    for (const student of [debited, returned]) {
+      await candidates.getByRole('checkbox', { name: `Beleg ${student.receiptNo} auswählen` }).check();
+    }
+    await s.page.getByText('2 ausgewählt', { exact: true }).waitFor();
     await s.page.getByRole('button', { name: 'Lastschriften erstellen' }).click();
     const preview = s.page.getByRole('dialog', { name: 'Vorschau des Lastschriftlaufs' });
-    await preview.getByText('Lastschriften: 1 (Erstlastschriften FRST: 1, Folgelastschriften RCUR: 0)').waitFor();
+    await preview.getByText('Lastschriften: 2 (Erstlastschriften FRST: 2, Folgelastschriften RCUR: 0)').waitFor();
     const collection = await preview.getByText(/^Fälligkeitsdatum \(Einzug\): \d{2}\.\d{2}\.\d{4}$/).innerText();
     const [day, month, year] = collection.replace(/^.*: /, '').split('.').map(Number) as [number, number, number];
     // The collection date lies ahead (TARGET2 business days after the lead days), never on a weekend.
@@ -207,28 +238,28 @@ describe('direct-debit flow', () => {
     expect(collectionDate.getTime()).toBeGreaterThan(today.getTime());
     expect([0, 6]).not.toContain(collectionDate.getDay());
     const totals = preview.getByRole('table', { name: 'Summe je Gläubigerkonto' });
-    await (await rowWith(totals, '1 / 0')).getByText(euro(debited.gross)).waitFor();
+    await (await rowWith(totals, '2 / 0')).getByText(euro(debited.gross + returned.gross)).waitFor();
     await expectAccessible(s.page);
     const run = s.page.waitForResponse((r) => r.url().includes('/api-fin/dd') && r.request().method() === 'POST' && !r.url().includes('preview'));
     await preview.getByRole('button', { name: 'Erstellen' }).click();
     await preview.waitFor({ state: 'detached' });
     expect((await run).status()).toBe(200);
     await s.page.getByRole('status').filter({ hasText: 'Vorgang erfolgreich ausgeführt.' }).first().waitFor();
-    // The receipt is in collection now: no longer a candidate.
+    // The receipts are in collection now: no longer candidates.
     await s.page.getByText('Keine offenen Lastschriften in diesem Monat.').waitFor();
     await s.page.getByText(/^Letzter Lauf: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/).waitFor();
     await expectAccessible(s.page);
     expect(s.tracked.errors).toEqual([]);
   });
 
-  it('lists the run on /m-fin/sepa; its SEPA XML is a pain.008 debiting the receipt', async () => {
+  it('lists the run on /m-fin/sepa; its SEPA XML is a pain.008 debiting both receipts', async () => {
     await s.page.getByRole('button', { name: 'SEPA-Dateien' }).click();
     await s.page.getByRole('heading', { level: 1, name: 'SEPA-Dateien' }).waitFor();
     const files = s.page.getByRole('table', { name: 'SEPA-Dateien' });
     // Newest first: this test's run is the first file of the demo office.
     const file = files.getByRole('row').nth(1);
-    await file.getByText(euro(debited.gross)).waitFor();
-    await file.getByRole('cell', { name: '1', exact: true }).waitFor();
+    await file.getByText(euro(debited.gross + returned.gross)).waitFor();
+    await file.getByRole('cell', { name: '2', exact: true }).waitFor();
     run.creditorIban = (await file.getByRole('cell').nth(2).innerText()).replace(/\s/g, '');
     expect(run.creditorIban).toMatch(/^[A-Z]{2}\d{2}[A-Z0-9]+$/);
     await expectAccessible(s.page);
@@ -242,12 +273,29 @@ describe('direct-debit flow', () => {
     const xml = await answer.text();
     const namespace = /xmlns="urn:iso:std:iso:20022:tech:xsd:(pain\.008\.001\.0[28])"/.exec(xml);
     expect(namespace).not.toBeNull();
-    expect(xml).toContain(`<InstdAmt Ccy="EUR">${(debited.gross / 100).toFixed(2)}</InstdAmt>`);
-    const endToEnd = new RegExp(`<EndToEndId>(R${debited.receiptNo}-DD\\d+)</EndToEndId>`).exec(xml);
-    expect(endToEnd).not.toBeNull();
-    run.endToEndId = endToEnd![1]!;
-    expect(xml).toContain(`<MndtId>E2E-${tag.toUpperCase()}</MndtId>`);
-    expect(xml).toContain('<SeqTp>FRST</SeqTp>');
+    // Each debit as the bank reads it (the statement below is built from these).
+    run.debits = xml.split('<DrctDbtTxInf>').slice(1).map((part) => {
+      const field = (pattern: RegExp) => pattern.exec(part)?.[1] ?? '';
+      return {
+        end_to_end_id: field(/<EndToEndId>([^<]+)<\/EndToEndId>/),
+        mandate_id: field(/<MndtId>([^<]+)<\/MndtId>/),
+        amount: Math.round(Number(field(/<InstdAmt Ccy="EUR">([\d.]+)<\/InstdAmt>/)) * 100),
+        debtor_name: field(/<Dbtr>\s*<Nm>([^<]+)<\/Nm>/),
+        debtor_iban: field(/<DbtrAcct>\s*<Id>\s*<IBAN>([^<]+)<\/IBAN>/),
+      };
+    });
+    expect(run.debits).toHaveLength(2);
+    for (const [person, student, mandate] of [[debtor, debited, debtorMandate], [returner, returned, returnerMandate]] as const) {
+      expect(run.debits).toContainEqual({
+        end_to_end_id: expect.stringMatching(new RegExp(`^R${student.receiptNo}-DD\\d+$`)),
+        mandate_id: mandate.reference,
+        amount: student.gross,
+        debtor_name: `${person.firstname} ${person.lastname}`,
+        debtor_iban: mandate.iban,
+      });
+    }
+    expect(xml.match(/<SeqTp>FRST<\/SeqTp>/g)?.length).toBeGreaterThan(0);
+    expect(xml).not.toContain('<SeqTp>RCUR</SeqTp>');
     const dir = mkdtempSync(join(tmpdir(), 'sbo-e2e-sepa-'));
     try {
       writeFileSync(join(dir, 'run.xml'), xml);
@@ -273,10 +321,11 @@ describe('direct-debit flow', () => {
     const row = items.getByRole('row').filter({ has: s.page.getByRole('checkbox', { name: boxName }) });
     await row.getByRole('cell', { name: previousMonthShown, exact: true }).first().waitFor();
     expect(await row.getByText(euro(dunned.gross)).count()).toBe(2);
-    // The debited receipt is in collection: not due for dunning (on no page of the list).
+    // The debited receipts are in collection: not due for dunning (on no page of the list).
     const due = (await (await s.page.request.get(`${s.product.url}/api-receipt/dunning?level=1`, { headers: await apiHeaders() })).json()) as { rows: { rno: number }[] };
     expect(due.rows.map((item) => String(item.rno))).toContain(dunned.receiptNo);
     expect(due.rows.map((item) => String(item.rno))).not.toContain(debited.receiptNo);
+    expect(due.rows.map((item) => String(item.rno))).not.toContain(returned.receiptNo);
     await expectAccessible(s.page);
 
     await box.check();
@@ -295,21 +344,24 @@ describe('direct-debit flow', () => {
     expect(s.tracked.errors).toEqual([]);
   });
 
-  it('imports a CAMT statement of the collection and a transfer on /m-fin/bamove, then assigns the transfer on /m-fin/bamassign', async () => {
+  it('imports a CAMT statement of the run with a return debit and a transfer on /m-fin/bamove, then assigns the transfer on /m-fin/bamassign', async () => {
     const bookingDate = iso(today);
+    const returnedDebit = run.debits.find((debit) => debit.mandate_id === returnerMandate.reference)!;
     const camt = buildCamt(
       [
         {
           id: `E2E-${tag}`,
           iban: run.creditorIban,
           opening: 0,
-          closing: debited.gross + dunned.gross,
+          closing: debited.gross + dunned.gross - RETURN_CHARGES,
           entries: [
-            // The bank credits the collection of the run (one debit: no batch).
-            {
-              amount: debited.gross, credit: true, bookingDate, bankTxCode: ['PMNT', 'RDDT', 'ESDD'],
-              transactions: [{ amount: debited.gross, endToEndId: run.endToEndId, mandateId: `E2E-${tag.toUpperCase()}`, name: `${debtor.firstname} ${debtor.lastname}`, iban: debtorIban, purpose: [`Mitgliedsbeitrag Beleg ${debited.receiptNo}`] }],
-            },
+            // The bank credits the run's collection (both debits, a batch) and books the one the
+            // debtor's bank returned back with its charges.
+            ...debitRunEntries(run.debits, {
+              collectionDate: bookingDate,
+              returned: [{ endToEndId: returnedDebit.end_to_end_id, reason: 'MD06', charges: RETURN_CHARGES, date: bookingDate }],
+              id: `E2E-${tag}`,
+            }),
             // The dunned student pays by transfer, naming the receipt.
             {
               amount: dunned.gross, credit: true, bookingDate,
@@ -334,8 +386,9 @@ describe('direct-debit flow', () => {
       const upload = s.page.waitForResponse((r) => r.url().includes('/api-fin/bamimport') && r.request().method() === 'POST');
       await dialog.getByRole('button', { name: 'Importieren' }).click();
       const answer = await upload;
-      expect([answer.status(), await answer.text()]).toEqual([200, expect.stringContaining('"imported":2')]);
-      await dialog.getByText('2 Bewegungen importiert, 0 bereits vorhanden, 0 Rücklastschriften.').waitFor();
+      // Four movements: the collection's two debits (a batch), the return debit, the transfer.
+      expect([answer.status(), await answer.text()]).toEqual([200, expect.stringMatching(/"imported":4\b.*"returns":1\b/)]);
+      await dialog.getByText('4 Bewegungen importiert, 0 bereits vorhanden, 1 Rücklastschriften.').waitFor();
       await expectAccessible(s.page);
       await dialog.getByRole('link', { name: 'Details des Imports anzeigen' }).click();
     } finally {
@@ -344,9 +397,13 @@ describe('direct-debit flow', () => {
     await s.page.waitForURL(/\/m-fin\/bamim\/\d+$/);
     const statements = s.page.getByRole('table', { name: 'Auszüge' });
     const imported = await rowWith(statements, `E2E-${tag}`);
-    await imported.getByText(euro(debited.gross + dunned.gross)).first().waitFor();
-    // The collection credit carries the end-to-end id of our pending debit: the import pays its receipt.
-    await s.page.locator('dt:text-is("Lastschriften als bezahlt gebucht") + dd').getByText('1', { exact: true }).waitFor();
+    await imported.getByText(euro(debited.gross + dunned.gross - RETURN_CHARGES)).first().waitFor();
+    const fact = (term: string) => s.page.locator(`dt:text-is("${term}") + dd`);
+    await fact('Importiert').getByText('4', { exact: true }).waitFor();
+    await fact('Rücklastschriften').getByText('1', { exact: true }).waitFor();
+    // The collection credit carries the end-to-end ids of both pending debits: the import pays
+    // both receipts; the return debit then reverts the one payment.
+    await fact('Lastschriften als bezahlt gebucht').getByText('2', { exact: true }).waitFor();
     await expectAccessible(s.page);
 
     await s.page.goto(`${s.product.url}/m-fin/bamassign`);
@@ -354,8 +411,10 @@ describe('direct-debit flow', () => {
     const credits = s.page.getByRole('table', { name: 'Offene Eingänge' });
     const transferRow = await rowWith(credits, `Beleg ${dunned.receiptNo} Mahnung`);
     await transferRow.getByText('Belegnummer im Verwendungszweck').waitFor();
-    // The collection was booked by the import: not an open credit.
-    expect(await credits.getByRole('row').filter({ hasText: `Mitgliedsbeitrag Beleg ${debited.receiptNo}` }).count()).toBe(0);
+    // The collection was booked by the import (and the return debit is no credit): not open.
+    for (const debit of run.debits) {
+      expect(await credits.getByRole('row').filter({ hasText: debit.end_to_end_id }).count()).toBe(0);
+    }
     const operation = transferRow.getByRole('combobox', { name: /^Zuordnung für / });
     await expect(operation.inputValue()).resolves.toBe('pr');
     expect(await operation.locator('option:checked').innerText()).toBe(`Beleg ${dunned.receiptNo} bezahlen`);
@@ -367,11 +426,34 @@ describe('direct-debit flow', () => {
     await credits.getByRole('row').filter({ hasText: `Beleg ${dunned.receiptNo} Mahnung` }).waitFor({ state: 'detached' });
     await expectAccessible(s.page);
 
-    // Both first receipts are paid: each student's balance is this month's receipt alone.
+    // The paid first receipts: the debited and the dunned student owe this month's receipt alone.
     for (const student of [debited, dunned]) {
       await s.page.goto(`${s.product.url}/m-student/details/${student.id}?tab=finance`);
       await s.page.getByText(new RegExp(`^Saldo: ${escape(money(student.monthly))}\\s€$`)).waitFor();
+      const receipt = await receiptRow(student.receiptNo);
+      await receipt.getByRole('cell').nth(RECEIPT_PAID).getByText(euro(student.gross)).waitFor();
+      await receipt.getByRole('cell').nth(RECEIPT_OPEN).getByText(euro(0)).waitFor();
+      await expectAccessible(s.page);
     }
+    expect(s.tracked.errors).toEqual([]);
+  });
+
+  it('shows the returned debit\'s receipt open again, the bank\'s charges as the student\'s receivable and a reminder', async () => {
+    await s.page.goto(`${s.product.url}/m-student/details/${returned.id}?tab=finance`);
+    // Owed: the reopened first receipt, this month's receipt and the charges.
+    await s.page.getByText(new RegExp(`^Saldo: ${escape(money(returned.gross + returned.monthly + RETURN_CHARGES))}\\s€$`)).waitFor();
+    const reopened = await receiptRow(returned.receiptNo);
+    await reopened.getByRole('cell').nth(RECEIPT_PAID).getByText(euro(0)).waitFor();
+    await reopened.getByRole('cell').nth(RECEIPT_OPEN).getByText(euro(returned.gross)).waitFor();
+    const open = s.page.getByRole('table', { name: 'Offene Posten' });
+    const charges = await rowWith(open, `Rücklastschriftgebühr zu Beleg ${returned.receiptNo}`);
+    await charges.getByRole('cell', { name: 'Manuelle Buchung', exact: true }).waitFor();
+    await charges.getByRole('cell').nth(RECEIPT_AMOUNT).getByText(euro(RETURN_CHARGES)).waitFor();
+    await charges.getByRole('cell').nth(RECEIPT_OPEN).getByText(euro(RETURN_CHARGES)).waitFor();
+    // The school's reminder about the return, beside the tabs.
+    const reminders = s.page.getByRole('region', { name: 'Wiedervorlagen' });
+    const reminder = reminders.getByRole('listitem').filter({ hasText: `Rücklastschrift zu Beleg ${returned.receiptNo}` });
+    await reminder.getByText(/zurückgegeben \(Grund MD06\)\. Der Beleg ist wieder offen\./).waitFor();
     await expectAccessible(s.page);
     expect(s.tracked.errors).toEqual([]);
   });

@@ -125,17 +125,22 @@ export interface RunDebit {
   debtor_iban: string;
 }
 
+/** How the bank answers a run: the collection's booking date, the debits it returned, the refs' prefix. */
+export interface RunStatementOptions {
+  collectionDate: string;
+  returned?: { endToEndId: string; reason: string; charges: number; date: string }[];
+  /** Prefix of the entries' account-servicer references (unique per statement). */
+  id?: string;
+}
+
 /**
- * The bank's answer to a direct-debit run as a CAMT statement on the creditor account: one
- * batch credit of all collected debits (each transaction with its own amount, end-to-end id
- * and mandate, as banks report a run), and for each of `returned` an R-transaction (a debit
- * entry with the return reason and the bank's charges) a few days later. Browser tests reuse it.
+ * The entries a bank books for a direct-debit run on the creditor account: one batch credit of
+ * all collected debits (each transaction with its own amount, end-to-end id and mandate, as
+ * banks report a run), and for each of `returned` an R-transaction (a debit entry with the
+ * return reason and the bank's charges). For a statement that carries more (a browser test adds
+ * a transfer): `buildCamt([{ ..., entries: [...debitRunEntries(debits, options), transfer] }])`.
  */
-export function camtFromDebits(
-  creditorIban: string,
-  debits: readonly RunDebit[],
-  options: { collectionDate: string; returned?: { endToEndId: string; reason: string; charges: number; date: string }[]; id?: string; kind?: '053' | '054'; version?: '02' | '08' },
-): string {
+export function debitRunEntries(debits: readonly RunDebit[], options: RunStatementOptions): CamtTestEntry[] {
   const total = debits.reduce((sum, debit) => sum + debit.amount, 0);
   const entries: CamtTestEntry[] = [{
     amount: total, credit: true, bookingDate: options.collectionDate, accountServicerRef: `${options.id ?? 'RUN'}-COLLECTION`,
@@ -153,5 +158,17 @@ export function camtFromDebits(
       transactions: [{ endToEndId: debit.end_to_end_id, mandateId: debit.mandate_id, name: debit.debtor_name, iban: debit.debtor_iban, returnReason: back.reason, charges: back.charges }],
     });
   }
-  return buildCamt([{ id: options.id ?? 'RUN-STATEMENT', iban: creditorIban, entries }], { kind: options.kind ?? '054', version: options.version ?? '08' });
+  return entries;
+}
+
+/**
+ * The bank's answer to a direct-debit run as a CAMT statement on the creditor account: the
+ * entries of {@link debitRunEntries} alone.
+ */
+export function camtFromDebits(
+  creditorIban: string,
+  debits: readonly RunDebit[],
+  options: RunStatementOptions & { kind?: '053' | '054'; version?: '02' | '08' },
+): string {
+  return buildCamt([{ id: options.id ?? 'RUN-STATEMENT', iban: creditorIban, entries: debitRunEntries(debits, options) }], { kind: options.kind ?? '054', version: options.version ?? '08' });
 }
