@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import { ERROR } from 'shared-kernel/contracts';
 import { HttpError } from '../../lib/http-error.js';
 
 /**
  * Bank statements in ISO 20022 CAMT (camt.053 account statement, camt.054 debit/credit
  * notification; message versions .001.02 and .001.08 and the ones between, which name the
- * same elements). The XML is read with fast-xml-parser; a statement never has a DOCTYPE, so a
- * document declaring one (where entity expansion bombs and external entities live) is refused
- * before anything is parsed: nothing is expanded and nothing is fetched. Amounts stay decimal
+ * same elements). The XML is read in one streaming pass with saxes (parseCamt below), keeping
+ * only the statements' elements; a statement never has a DOCTYPE, so a document declaring one
+ * (where entity expansion bombs and external entities live) is refused before anything is
+ * parsed: nothing is expanded and nothing is fetched. Amounts stay decimal
  * strings until they are turned into integer cents exactly (never through a float).
  */
 
@@ -55,50 +56,40 @@ export interface CamtDocument {
 export const camtInvalid = () => new HttpError(400, { error: ERROR.camtInvalid });
 export const notXml = () => new HttpError(400, { error: ERROR.notXml });
 
-const ALWAYS_ARRAYS = new Set(['Stmt', 'Ntfctn', 'Rpt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'Rcrd', 'Chrgs']);
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  // Values stay strings: "8.10" must not become 8.1 nor a float.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  // The five XML entities and character references (&#228;) are decoded; declared entities
-  // cannot occur (a DOCTYPE is refused before parsing).
-  processEntities: true,
-  htmlEntities: true,
-  isArray: (name) => ALWAYS_ARRAYS.has(name),
-});
-
-type Node = Record<string, unknown>;
-
-const asNode = (value: unknown): Node | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : undefined);
-const asList = (value: unknown): Node[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(asNode).filter((v): v is Node => !!v);
-
-/** The text of a path of element names below `node` ('#text' of an element with attributes). */
-function text(node: unknown, ...path: string[]): string | null {
-  let at: unknown = node;
-  for (const name of path) {
-    if (Array.isArray(at)) at = at[0];
-    at = asNode(at)?.[name];
-    if (at === undefined) return null;
-  }
-  if (Array.isArray(at)) at = at[0];
-  if (typeof at === 'string') return at;
-  const inner = asNode(at)?.['#text'];
-  return typeof inner === 'string' ? inner : at !== undefined && asNode(at) ? '' : null;
+/**
+ * One element as the parser keeps it: local name (namespace prefix dropped), attributes,
+ * trimmed text (entities and character references decoded) and child elements. Only the
+ * elements of a statement are kept, and an entry's only until it became movements.
+ */
+interface Element {
+  name: string;
+  attributes: Record<string, string>;
+  text: string;
+  children: Element[];
 }
 
-const child = (node: unknown, ...path: string[]): Node | undefined => {
-  let at: unknown = node;
-  for (const name of path) {
-    if (Array.isArray(at)) at = at[0];
-    at = asNode(at)?.[name];
-  }
-  return asNode(Array.isArray(at) ? at[0] : at);
+const localName = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
 };
+
+/** The first element along a path of child names below `node`. */
+function child(node: Element | undefined, ...path: string[]): Element | undefined {
+  let at = node;
+  for (const name of path) {
+    if (!at) return undefined;
+    at = at.children.find((element) => element.name === name);
+  }
+  return at;
+}
+
+/** Every child of `node` named `name`. */
+const childrenNamed = (node: Element | undefined, name: string): Element[] => node?.children.filter((element) => element.name === name) ?? [];
+
+/** The text of the first element along a path below `node` ('' for an element without text); null when there is none. */
+function text(node: Element | undefined, ...path: string[]): string | null {
+  return child(node, ...path)?.text ?? null;
+}
 
 /** "1234.5" -> 123450 exactly; null when it is no plain non-negative decimal or has non-zero digits beyond cents. */
 export function decimalToCents(value: string | null): number | null {
@@ -111,19 +102,19 @@ export function decimalToCents(value: string | null): number | null {
 }
 
 /** An ISO date (the date part of Dt or DtTm). */
-function dateOf(node: unknown): string | null {
+function dateOf(node: Element | undefined): string | null {
   const value = text(node, 'Dt') ?? text(node, 'DtTm');
   const match = value ? /^(\d{4}-\d{2}-\d{2})/.exec(value) : null;
   return match ? match[1]! : null;
 }
 
-function signedBalance(balance: Node): number | null {
+function signedBalance(balance: Element): number | null {
   const cents = decimalToCents(text(balance, 'Amt'));
   if (cents === null) return null;
   return text(balance, 'CdtDbtInd') === 'DBIT' ? -cents : cents;
 }
 
-function balanceOf(balances: Node[], codes: readonly string[]): number | null {
+function balanceOf(balances: Element[], codes: readonly string[]): number | null {
   for (const code of codes) {
     const found = balances.find((balance) => text(balance, 'Tp', 'CdOrPrtry', 'Cd') === code);
     if (found) return signedBalance(found);
@@ -131,7 +122,7 @@ function balanceOf(balances: Node[], codes: readonly string[]): number | null {
   return null;
 }
 
-function bankTxCode(node: unknown): string | null {
+function bankTxCode(node: Element | undefined): string | null {
   const domain = child(node, 'BkTxCd', 'Domn');
   if (domain) {
     const parts = [text(domain, 'Cd'), text(domain, 'Fmly', 'Cd'), text(domain, 'Fmly', 'SubFmlyCd')].filter(Boolean);
@@ -140,33 +131,34 @@ function bankTxCode(node: unknown): string | null {
   return text(node, 'BkTxCd', 'Prtry', 'Cd');
 }
 
-function chargesOf(node: unknown): number {
+function chargesOf(node: Element | undefined): number {
   let total = 0;
-  for (const charges of asList(asNode(node)?.Chrgs)) {
+  for (const charges of childrenNamed(node, 'Chrgs')) {
     // .001.02: Chrgs is a list of {Amt, CdtDbtInd?}; .001.08: Chrgs {TtlChrgsAndTaxAmt?, Rcrd: [{Amt, ...}]}.
     const total08 = decimalToCents(text(charges, 'TtlChrgsAndTaxAmt'));
+    const records = childrenNamed(charges, 'Rcrd');
     if (total08 !== null) total += total08;
-    else if (charges.Rcrd !== undefined) for (const record of asList(charges.Rcrd)) total += decimalToCents(text(record, 'Amt')) ?? 0;
+    else if (records.length > 0) for (const record of records) total += decimalToCents(text(record, 'Amt')) ?? 0;
     else total += decimalToCents(text(charges, 'Amt')) ?? 0;
   }
   return total;
 }
 
-const party = (parties: Node | undefined, role: 'Dbtr' | 'Cdtr') => ({
+const party = (parties: Element | undefined, role: 'Dbtr' | 'Cdtr') => ({
   // .001.08 wraps the party in Pty (Dbtr/Pty/Nm); .001.02 names it directly (Dbtr/Nm).
   name: text(parties, role, 'Pty', 'Nm') ?? text(parties, role, 'Nm') ?? '',
   iban: text(parties, `${role}Acct`, 'Id', 'IBAN') ?? text(parties, `${role}Acct`, 'Id', 'Othr', 'Id') ?? '',
 });
 
 /** The remittance texts of a transaction: the Ustrd lines joined, else the structured creditor references. */
-function remittanceOf(transactions: Node[]): string {
+function remittanceOf(transactions: Element[]): string {
   const lines: string[] = [];
   for (const tx of transactions) {
     const info = child(tx, 'RmtInf');
-    const unstructured = Array.isArray(info?.Ustrd) ? info.Ustrd : [];
-    for (const line of unstructured) lines.push(typeof line === 'string' ? line : (text({ line }, 'line') ?? ''));
+    const unstructured = childrenNamed(info, 'Ustrd');
+    for (const line of unstructured) lines.push(line.text);
     if (unstructured.length === 0) {
-      for (const structured of asList(info?.Strd)) {
+      for (const structured of childrenNamed(info, 'Strd')) {
         const ref = text(structured, 'CdtrRefInf', 'Ref');
         if (ref) lines.push(ref);
       }
@@ -175,12 +167,12 @@ function remittanceOf(transactions: Node[]): string {
   return lines.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
 }
 
-function transactionAmount(tx: Node): number | null {
+function transactionAmount(tx: Element): number | null {
   return decimalToCents(text(tx, 'AmtDtls', 'TxAmt', 'Amt') ?? text(tx, 'Amt'));
 }
 
 /** The fields of a movement from its entry and the transaction(s) it stands for. */
-function movementOf(entry: Node, transactions: Node[], amount: number, credit: boolean, currency: string): Omit<CamtMovement, 'entryKey'> {
+function movementOf(entry: Element, transactions: Element[], amount: number, credit: boolean, currency: string): Omit<CamtMovement, 'entryKey'> {
   const first = transactions[0];
   const parties = child(first, 'RltdPties');
   const counterparty = party(parties, credit ? 'Dbtr' : 'Cdtr');
@@ -189,8 +181,8 @@ function movementOf(entry: Node, transactions: Node[], amount: number, credit: b
     amount,
     credit,
     currency,
-    bookingDate: dateOf(entry.BookgDt) ?? dateOf(entry.ValDt) ?? '',
-    valueDate: dateOf(entry.ValDt),
+    bookingDate: dateOf(child(entry, 'BookgDt')) ?? dateOf(child(entry, 'ValDt')) ?? '',
+    valueDate: dateOf(child(entry, 'ValDt')),
     counterpartyName: counterparty.name.slice(0, 200),
     counterpartyIban: counterparty.iban.replace(/\s+/g, '').toUpperCase().slice(0, 34),
     mandateId: text(first, 'Refs', 'MndtId')?.slice(0, 35) ?? null,
@@ -211,60 +203,87 @@ function hashKey(iban: string, movement: Omit<CamtMovement, 'entryKey'>, occurre
   return `h:${createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 40)}`;
 }
 
-function parseStatement(statement: Node): CamtStatement {
-  const id = text(statement, 'Id');
-  const iban = (text(statement, 'Acct', 'Id', 'IBAN') ?? text(statement, 'Acct', 'Id', 'Othr', 'Id') ?? '').replace(/\s+/g, '').toUpperCase();
-  if (!id || !iban) throw camtInvalid();
-  const balances = asList(statement.Bal);
-  const movements: CamtMovement[] = [];
+/**
+ * One statement (Stmt or Ntfctn) being read: its header elements (Id, Acct, Bal, FrToDt: they
+ * come before the entries in every CAMT version) and the movements of the entries read so
+ * far. Each entry is turned into movements as soon as its end tag is read, and its elements
+ * are dropped; an entry met before the account (not schema-valid, but harmless) waits for the
+ * statement's end.
+ */
+class StatementReader {
+  readonly header: Element;
+  readonly movements: CamtMovement[] = [];
+  private readonly waiting: Element[] = [];
   // Identical entries without a bank reference (two equal transfers on one day) differ by their occurrence.
-  const seen = new Map<string, number>();
-  const keyed = (movement: Omit<CamtMovement, 'entryKey'>, bankRef: string | null): CamtMovement => {
+  private readonly seen = new Map<string, number>();
+
+  constructor(header: Element) {
+    this.header = header;
+  }
+
+  private get iban(): string {
+    return (text(this.header, 'Acct', 'Id', 'IBAN') ?? text(this.header, 'Acct', 'Id', 'Othr', 'Id') ?? '').replace(/\s+/g, '').toUpperCase();
+  }
+
+  private keyed(iban: string, movement: Omit<CamtMovement, 'entryKey'>, bankRef: string | null): CamtMovement {
     if (bankRef) return { ...movement, entryKey: `r:${bankRef}` };
     const base = hashKey(iban, movement, 0);
-    const occurrence = seen.get(base) ?? 0;
-    seen.set(base, occurrence + 1);
+    const occurrence = this.seen.get(base) ?? 0;
+    this.seen.set(base, occurrence + 1);
     return { ...movement, entryKey: occurrence === 0 ? base : hashKey(iban, movement, occurrence) };
-  };
-  for (const entry of asList(statement.Ntry)) {
+  }
+
+  entry(entry: Element): void {
+    if (this.waiting.length > 0 || !this.iban) this.waiting.push(entry);
+    else this.read(entry, this.iban);
+  }
+
+  private read(entry: Element, iban: string): void {
     const amount = decimalToCents(text(entry, 'Amt'));
     const indicator = text(entry, 'CdtDbtInd');
-    const currency = asNode(child(entry, 'Amt'))?.['@Ccy'];
-    const ccy = typeof currency === 'string' ? currency : text(statement, 'Acct', 'Ccy');
+    const ccy = child(entry, 'Amt')?.attributes.Ccy ?? text(this.header, 'Acct', 'Ccy');
     if (amount === null || (indicator !== 'CRDT' && indicator !== 'DBIT') || !ccy || !/^[A-Z]{3}$/.test(ccy)) throw camtInvalid();
     const credit = indicator === 'CRDT';
     // A reversal (RvslInd true) turns the entry's direction around (a returned credit shows as a debit already in practice).
-    if (!dateOf(entry.BookgDt) && !dateOf(entry.ValDt)) throw camtInvalid();
-    const transactions = asList(entry.NtryDtls).flatMap((details) => asList(details.TxDtls));
+    if (!dateOf(child(entry, 'BookgDt')) && !dateOf(child(entry, 'ValDt'))) throw camtInvalid();
+    const transactions = childrenNamed(entry, 'NtryDtls').flatMap((details) => childrenNamed(details, 'TxDtls'));
     const entryRef = text(entry, 'AcctSvcrRef');
     const amounts = transactions.map(transactionAmount);
     // A batch booking is split into its transactions when each names its own amount and they
     // add up to the entry; otherwise (no details, one transaction, amounts missing) the entry is one movement.
     const splittable = transactions.length > 1 && amounts.every((value) => value !== null && value > 0)
       && amounts.reduce<number>((sum, value) => sum + (value ?? 0), 0) === amount;
-    if (amount <= 0) continue; // a zero entry (a notice) moves no money
+    if (amount <= 0) return; // a zero entry (a notice) moves no money
     if (splittable) {
       transactions.forEach((tx, index) => {
         const txRef = text(tx, 'Refs', 'AcctSvcrRef');
         const ref = txRef ?? (entryRef ? `${entryRef}/${index + 1}` : null);
-        movements.push(keyed(movementOf(entry, [tx], amounts[index]!, credit, ccy), ref));
+        this.movements.push(this.keyed(iban, movementOf(entry, [tx], amounts[index]!, credit, ccy), ref));
       });
     } else {
-      movements.push(keyed(movementOf(entry, transactions, amount, credit, ccy), entryRef));
+      this.movements.push(this.keyed(iban, movementOf(entry, transactions, amount, credit, ccy), entryRef));
     }
   }
-  const from = text(statement, 'FrToDt', 'FrDtTm')?.slice(0, 10) ?? null;
-  const to = text(statement, 'FrToDt', 'ToDtTm')?.slice(0, 10) ?? null;
-  return {
-    id: id.slice(0, 140),
-    iban,
-    currency: text(statement, 'Acct', 'Ccy'),
-    from: from && /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : null,
-    to: to && /^\d{4}-\d{2}-\d{2}$/.test(to) ? to : null,
-    opening: balanceOf(balances, ['OPBD', 'PRCD']),
-    closing: balanceOf(balances, ['CLBD']),
-    movements,
-  };
+
+  finish(): CamtStatement {
+    const id = text(this.header, 'Id');
+    const iban = this.iban;
+    if (!id || !iban) throw camtInvalid();
+    for (const entry of this.waiting.splice(0)) this.read(entry, iban);
+    const from = text(this.header, 'FrToDt', 'FrDtTm')?.slice(0, 10) ?? null;
+    const to = text(this.header, 'FrToDt', 'ToDtTm')?.slice(0, 10) ?? null;
+    const balances = childrenNamed(this.header, 'Bal');
+    return {
+      id: id.slice(0, 140),
+      iban,
+      currency: text(this.header, 'Acct', 'Ccy'),
+      from: from && /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : null,
+      to: to && /^\d{4}-\d{2}-\d{2}$/.test(to) ? to : null,
+      opening: balanceOf(balances, ['OPBD', 'PRCD']),
+      closing: balanceOf(balances, ['CLBD']),
+      movements: this.movements,
+    };
+  }
 }
 
 /** Whether the bytes look like XML at all (else 1001): a '<' first, after a BOM and white space. */
@@ -274,9 +293,16 @@ function looksLikeXml(data: Buffer): boolean {
   return data[at] === 0x3c;
 }
 
+const CAMT_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[34]\.001\.\d{2})$/;
+const BODIES = new Set(['BkToCstmrStmt', 'BkToCstmrDbtCdtNtfctn']);
+const STATEMENTS = new Set(['Stmt', 'Ntfctn']);
+
 /**
- * Parses one CAMT document. 1001 when it is not XML; 1000 when it is no well-formed XML, has
- * a DOCTYPE (entity declarations: bombs, external entities), or is no camt.053/.054.
+ * Parses one CAMT document in one streaming pass (saxes: a strict, non-validating XML
+ * parser that knows only the five predefined entities and character references, and never
+ * reads a DTD's declarations nor fetches anything). 1001 when it is not XML; 1000 when it is
+ * no well-formed XML, has a DOCTYPE (entity declarations: bombs, external entities), or is no
+ * camt.053/.054. Elements are kept only inside a statement, an entry's only until it is read.
  */
 export function parseCamt(data: Buffer): CamtDocument {
   if (data.length === 0 || data.includes(0) || !looksLikeXml(data)) throw notXml();
@@ -289,20 +315,63 @@ export function parseCamt(data: Buffer): CamtDocument {
   // Refused before any parsing: a statement has no document type, and entity declarations
   // are what XML bombs and external entities (file:///etc/passwd) need.
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw camtInvalid();
-  if (XMLValidator.validate(xml) !== true) throw camtInvalid();
-  let root: Node;
+
+  let message: string | undefined;
+  const statements: CamtStatement[] = [];
+  // The open elements by depth: their local names, and the kept element (inside a statement) or null.
+  const names: string[] = [];
+  const kept: (Element | null)[] = [];
+  let reader: StatementReader | null = null;
+  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
+  parser.on('error', () => {
+    throw camtInvalid();
+  });
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name);
+    const depth = names.length;
+    if (message === undefined) {
+      // The message is named by a namespace declaration (xmlns or xmlns:prefix) of the document.
+      for (const attribute in tag.attributes) {
+        if (attribute === 'xmlns' || attribute.startsWith('xmlns:')) message = CAMT_NAMESPACE.exec(tag.attributes[attribute]!)?.[1] ?? message;
+      }
+    }
+    let element: Element | null = null;
+    if (reader) {
+      const parent = kept[depth - 1];
+      element = { name, attributes: tag.attributes, text: '', children: [] };
+      // Entries stay out of the statement's header: they are read (and dropped) at their end tag.
+      if (parent && !(parent === reader.header && name === 'Ntry')) parent.children.push(element);
+    } else if (depth === 2 && STATEMENTS.has(name) && names[0] === 'Document' && BODIES.has(names[1]!)) {
+      element = { name, attributes: tag.attributes, text: '', children: [] };
+      reader = new StatementReader(element);
+    }
+    names.push(name);
+    kept.push(element);
+  });
+  const onText = (value: string) => {
+    const element = kept[kept.length - 1];
+    if (element) element.text += value;
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  parser.on('closetag', () => {
+    const element = kept.pop();
+    const name = names.pop();
+    if (!element || !reader) return;
+    element.text = element.text.trim();
+    if (element === reader.header) {
+      statements.push(reader.finish());
+      reader = null;
+    } else if (name === 'Ntry' && kept[kept.length - 1] === reader.header) {
+      reader.entry(element);
+    }
+  });
   try {
-    root = parser.parse(xml) as Node;
-  } catch {
+    parser.write(xml).close();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw camtInvalid();
   }
-  const document = asNode(root.Document);
-  if (!document) throw camtInvalid();
-  // The parser drops namespace declarations (removeNSPrefix); the message is named by the document's namespace.
-  const message = /xmlns(?::[A-Za-z0-9_.-]+)?\s*=\s*["']urn:iso:std:iso:20022:tech:xsd:(camt\.05[34]\.001\.\d{2})["']/.exec(xml)?.[1];
-  const body = asNode(document.BkToCstmrStmt) ?? asNode(document.BkToCstmrDbtCdtNtfctn);
-  if (!message || !body) throw camtInvalid();
-  const statements = [...asList(body.Stmt), ...asList(body.Ntfctn)].map(parseStatement);
-  if (statements.length === 0) throw camtInvalid();
+  if (!message || statements.length === 0) throw camtInvalid();
   return { message, statements };
 }
