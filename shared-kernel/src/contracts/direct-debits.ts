@@ -110,14 +110,22 @@ export interface DdPreviewAccount {
   rcur: number;
   /** pain.008 version of the EBICS file. */
   pain: PainVersion;
+  /** Collection date (ReqdColltnDt) of this account's run: its school's notice days applied. */
+  cd: string;
+  /** The school's pre-notification days (config sepa_lead_days). */
+  lead: number;
 }
 
 /** POST /api-fin/dd with preview: true. */
 export interface DdPreview {
   cnt: number;
-  /** Collection date (ReqdColltnDt) of the runs. */
+  /**
+   * Collection date (ReqdColltnDt): the first TARGET2 business day on or after today + the
+   * school's pre-notification days, never before the bank's D-1 date. With accounts of schools
+   * with different notice days, the earliest of the accounts' dates (each account has its own).
+   */
   cd: string;
-  /** Lead time used (TARGET2 business days before the collection date). */
+  /** Pre-notification days (config sepa_lead_days) behind cd. */
   lead: number;
   frst: number;
   rcur: number;

@@ -15,6 +15,7 @@ import {
   type SequenceType,
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { readConfigValues } from '../config/repository.js';
 import { MANDATE_ID, sepaId, type PainDebit, type PainRun } from './pain008.js';
 
 /**
@@ -94,6 +95,22 @@ export async function periodReceipts(tx: Queryable, year: number, month: number)
   return result.rows.map((row) => ({ ...row, amt: Number(row.amt) }));
 }
 
+/** A school's direct-debit settings (configuration, per school; shared-kernel contracts/config.ts). */
+export interface SchoolSepa {
+  /** Pre-notification days (sepa_lead_days): the collection date is at least this many days ahead. */
+  noticeDays: number;
+}
+
+/** The direct-debit settings of the given schools (the values in force for each). */
+export async function schoolSepaSettings(tx: Queryable, schoolIds: Iterable<number>): Promise<Map<number, SchoolSepa>> {
+  const settings = new Map<number, SchoolSepa>();
+  for (const sid of new Set(schoolIds)) {
+    const values = await readConfigValues(tx, sid, ['sepa_lead_days']);
+    settings.set(sid, { noticeDays: Number(values.sepa_lead_days) });
+  }
+  return settings;
+}
+
 /** The creditor id of a receipt's creditor account when it is valid, else ''. */
 export const creditorIdOf = (row: DebitableReceipt) => (row.aid !== null && row.cr_ci && validateCreditorId(row.cr_ci) ? row.cr_ci : '');
 
@@ -163,7 +180,7 @@ export interface DebitPlan {
  * receipts. Left out: selected receipts that cannot be debited, and the period's receipts
  * that are not offered at all (no mandate, no creditor id): the preview names them too.
  */
-export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], collection: string): DebitPlan {
+export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], collectionOf: (schoolId: number) => { cd: string; lead: number }): DebitPlan {
   const selectedKeys = new Set(selection.map((s) => `${s.scid}|${s.dd}`));
   const pinned = new Map<string, Set<number>>();
   for (const s of selection) {
@@ -178,7 +195,8 @@ export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], c
   for (const row of rows) {
     const key = `${row.scid}|${row.dd}`;
     const selected = selectedKeys.has(key) && (!pinned.has(key) || pinned.get(key)!.has(row.rno));
-    const reason = leftOutReason(row, collection);
+    const collection = collectionOf(row.sid);
+    const reason = leftOutReason(row, collection.cd);
     if (selected) matched.add(pinned.has(key) ? `${key}|${row.rno}` : key);
     if (!selected) {
       // Not offered in the list at all: say so in the preview.
@@ -193,7 +211,8 @@ export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], c
     let entry = byAccount.get(aid);
     if (!entry) {
       entry = {
-        account: { aid, acn: row.acn ?? '', iban: row.cr_iban ?? '', ci: row.cr_ci ?? '', cnt: 0, amt: 0, cur: row.cur, frst: 0, rcur: 0, pain: row.pain ?? 'pain.008.001.08' },
+        account: { aid, acn: row.acn ?? '', iban: row.cr_iban ?? '', ci: row.cr_ci ?? '', cnt: 0, amt: 0, cur: row.cur, frst: 0, rcur: 0, pain: row.pain ?? 'pain.008.001.08',
+          cd: collection.cd, lead: collection.lead },
         rows: [],
       };
       byAccount.set(aid, entry);
@@ -208,12 +227,17 @@ export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], c
   return { accounts: [...byAccount.values()].sort((a, b) => a.account.aid - b.account.aid), left, unknown };
 }
 
-export function previewOf(plan: DebitPlan, collection: string, lead: number): DdPreview {
+/**
+ * The preview. Each account's run has its school's collection date; cd / lead on top are the
+ * earliest of them (`fallback` when nothing would be debited: the date a run made now would get).
+ */
+export function previewOf(plan: DebitPlan, fallback: { cd: string; lead: number }): DdPreview {
   const accounts = plan.accounts.map((a) => a.account);
+  const earliest = accounts.reduce<{ cd: string; lead: number } | null>((min, a) => (min === null || a.cd < min.cd ? { cd: a.cd, lead: a.lead } : min), null) ?? fallback;
   return {
     cnt: accounts.reduce((n, a) => n + a.cnt, 0),
-    cd: collection,
-    lead,
+    cd: earliest.cd,
+    lead: earliest.lead,
     frst: accounts.reduce((n, a) => n + a.frst, 0),
     rcur: accounts.reduce((n, a) => n + a.rcur, 0),
     accounts,
@@ -283,7 +307,7 @@ export async function insertRun(tx: Queryable, run: StoredRun): Promise<void> {
 /** The pain.008 data of a planned account: the run's file content (EBICS version; FinTS variant = same with the version swapped). */
 export function painRunOf(
   entry: { account: DdPreviewAccount; rows: DebitableReceipt[] },
-  opts: { runId: number; createdAt: string; collection: string; creditorName: string; creditorBic: string | null },
+  opts: { runId: number; createdAt: string; creditorName: string; creditorBic: string | null },
 ): PainRun {
   const stamp = opts.createdAt.slice(0, 19).replace(/[-:T]/g, '');
   return {
@@ -291,7 +315,7 @@ export function painRunOf(
     messageId: sepaId(`SBO-DD${opts.runId}-${stamp}`),
     createdAt: opts.createdAt,
     creditor: { name: opts.creditorName, iban: entry.account.iban, bic: opts.creditorBic, ci: entry.account.ci },
-    collectionDate: opts.collection,
+    collectionDate: entry.account.cd,
     currency: entry.account.cur,
     debits: entry.rows.map(
       (row): PainDebit => ({

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ERROR, FINTS_PAIN_VERSION, type DdGenerateRequest, type DdGenerateResponse, type DdPreview, type SepaDownloadMode } from 'shared-kernel/contracts';
+import { CONFIG_KEYS, ERROR, FINTS_PAIN_VERSION, type DdGenerateRequest, type DdGenerateResponse, type DdPreview, type SepaDownloadMode } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { newFileKey } from '../../files/file-store.js';
 import { sendStoredFile } from '../../files/send.js';
@@ -20,9 +20,10 @@ import {
   planDebits,
   previewOf,
   runFiles,
+  schoolSepaSettings,
   type DebitPlan,
 } from './repository.js';
-import { SEPA_LEAD_BUSINESS_DAYS, collectionDate } from './target2.js';
+import { collectionDate } from './target2.js';
 
 /*
  * Direct-debit runs and SEPA files (spec 002 §2.2, §2.3, §7; issue 14), under /api-fin:
@@ -103,8 +104,8 @@ const previewSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['aid', 'acn', 'iban', 'ci', 'cnt', 'amt', 'cur', 'frst', 'rcur', 'pain'],
-        properties: { aid: cents, acn: str, iban: str, ci: str, cnt: cents, amt: cents, cur: str, frst: cents, rcur: cents, pain: str },
+        required: ['aid', 'acn', 'iban', 'ci', 'cnt', 'amt', 'cur', 'frst', 'rcur', 'pain', 'cd', 'lead'],
+        properties: { aid: cents, acn: str, iban: str, ci: str, cnt: cents, amt: cents, cur: str, frst: cents, rcur: cents, pain: str, cd: str, lead: cents },
       },
     },
     left: leftOutSchema,
@@ -126,12 +127,23 @@ const generatedSchema = {
 
 const fail = (status: number, error: number) => new HttpError(status, { error });
 
-/** The period's plan for a selection (read in the request's scope). */
-async function plan(tx: Queryable, body: DdGenerateRequest, collection: string): Promise<DebitPlan> {
+/** The default notice days (config default) for the preview's date when nothing is planned. */
+const DEFAULT_NOTICE_DAYS = Number(CONFIG_KEYS.sepa_lead_days.default);
+
+/**
+ * The period's plan for a selection (read in the request's scope). Each school's runs are
+ * collected after its own notice days (config sepa_lead_days): `fallback` is the earliest date
+ * of the period's schools, for a preview with nothing to debit.
+ */
+async function plan(tx: Queryable, body: DdGenerateRequest, today: string): Promise<DebitPlan & { fallback: { cd: string; lead: number } }> {
   const rows = await periodReceipts(tx, body.year, body.month);
-  const result = planDebits(rows, body.data, collection);
+  const settings = await schoolSepaSettings(tx, rows.map((row) => row.sid));
+  const dates = new Map<number, { cd: string; lead: number }>();
+  for (const [sid, school] of settings) dates.set(sid, { cd: collectionDate(today, school.noticeDays), lead: school.noticeDays });
+  const result = planDebits(rows, body.data, (sid) => dates.get(sid)!);
   if (result.unknown.length > 0) throw notFound();
-  return result;
+  const fallback = [...dates.values()].sort((a, b) => a.cd.localeCompare(b.cd))[0] ?? { cd: collectionDate(today, DEFAULT_NOTICE_DAYS), lead: DEFAULT_NOTICE_DAYS };
+  return { ...result, fallback };
 }
 
 export default async function directDebitRoutes(app: FastifyInstance): Promise<void> {
@@ -173,14 +185,17 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
     async (request): Promise<DdPreview | DdGenerateResponse> => {
       const body = request.body as DdGenerateRequest;
       if (body.data.length === 0) throw fail(400, ERROR.ddNothingSelected);
-      const collection = collectionDate(today());
-      if (body.preview) return request.scoped(async (tx) => previewOf(await plan(tx, body, collection), collection, SEPA_LEAD_BUSINESS_DAYS));
+      const day = today();
+      if (body.preview) return request.scoped(async (tx) => {
+        const planned = await plan(tx, body, day);
+        return previewOf(planned, planned.fallback);
+      });
       if (!request.session!.atoms.includes('finance_w')) throw fail(403, ERROR.generic);
-      return generate(request, body, collection);
+      return generate(request, body, day);
     },
   );
 
-  async function generate(request: FastifyRequest, body: DdGenerateRequest, collection: string): Promise<DdGenerateResponse> {
+  async function generate(request: FastifyRequest, body: DdGenerateRequest, day: string): Promise<DdGenerateResponse> {
     const userId = request.session!.user.id;
     request.audit.entity = 'sepa_run';
     const written: string[] = [];
@@ -188,9 +203,9 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
       return await idempotentWrite(request, async (tx) => {
         // Read, lock what would be debited, read again: a parallel run for the same receipts
         // commits first and this one then sees them in collection.
-        const first = await plan(tx, body, collection);
+        const first = await plan(tx, body, day);
         await lockReceipts(tx, first.accounts.flatMap((a) => a.rows.map((r) => r.rno)));
-        const planned = await plan(tx, body, collection);
+        const planned = await plan(tx, body, day);
         if (planned.accounts.length === 0) {
           const taken = planned.left.some((l) => l.reason === 'in_collection');
           throw taken ? fail(409, ERROR.ddInCollection) : fail(400, ERROR.ddNothingToDebit);
@@ -203,7 +218,6 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
           const pain = painRunOf(entry, {
             runId,
             createdAt,
-            collection,
             creditorName: first.cr_name ?? entry.account.acn,
             creditorBic: first.cr_bic,
           });

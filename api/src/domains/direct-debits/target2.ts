@@ -4,10 +4,14 @@
  * TARGET2 is closed on Saturdays, Sundays, 1 January, Good Friday, Easter Monday, 1 May,
  * 25 and 26 December. A SEPA Core direct debit must reach the debtor bank one TARGET2
  * business day before the collection date (D-1, since November 2016; before: D-5 first /
- * D-2 recurring). SEPA_LEAD_BUSINESS_DAYS is that constant: the earliest collection date of
- * a run made today is the first business day after today + 1 business day. The school's
- * pre-notification period (config sepa_lead_days) is the debtor's notice and not a bank
- * deadline; it is not applied here.
+ * D-2 recurring). SEPA_LEAD_BUSINESS_DAYS is that constant: the bank's earliest collection
+ * date of a run made today is the first business day after today + 1 business day.
+ *
+ * The school's pre-notification period (config sepa_lead_days, calendar days, default 14)
+ * applies too (issue 14: "the next valid TARGET2 business day after the SEPA lead days"):
+ * the debtor was told the amount and date that many days ahead, so the bank must not collect
+ * earlier. The collection date is therefore the first TARGET2 business day on or after
+ * today + sepa_lead_days, and never earlier than the D-1 bank date.
  */
 export const SEPA_LEAD_BUSINESS_DAYS = 1;
 
@@ -57,12 +61,21 @@ export function addBusinessDays(isoDate: string, n: number): string {
   return iso(date);
 }
 
+/** The given day when TARGET2 settles on it, else the next business day. */
+export function businessDayOnOrAfter(isoDate: string): string {
+  return isTarget2BusinessDay(isoDate) ? isoDate : addBusinessDays(isoDate, 1);
+}
+
 /**
- * The collection date of a run made on `today` (ISO date, the school's local day): the next
- * TARGET2 business day after the lead time.
+ * The collection date of a run made on `today` (ISO date) for a school with `noticeDays`
+ * of pre-notification (calendar days): the first TARGET2 business day on or after
+ * today + noticeDays, at the earliest the bank's D-1 date.
  *
- * @example collectionDate('2026-12-24') // '2026-12-29' (25/26 Dec closed, 27 Sunday, 28 = D-1)
+ * @example collectionDate('2026-12-24', 0)  // '2026-12-29' (25/26 Dec closed, 27 Sunday, 28 = D-1)
+ * @example collectionDate('2026-11-21', 14) // '2026-12-07' (5 Dec is a Saturday)
  */
-export function collectionDate(today: string, leadDays = SEPA_LEAD_BUSINESS_DAYS): string {
-  return addBusinessDays(today, leadDays + 1);
+export function collectionDate(today: string, noticeDays: number): string {
+  const bank = addBusinessDays(today, SEPA_LEAD_BUSINESS_DAYS + 1);
+  const notice = businessDayOnOrAfter(iso(new Date(new Date(`${today}T00:00:00Z`).getTime() + Math.max(0, noticeDays) * DAY_MS)));
+  return notice > bank ? notice : bank;
 }

@@ -39,7 +39,9 @@ addNamespace(DD_NS, {
       preview_title: 'Vorschau des Lastschriftlaufs',
       preview_count: 'Lastschriften: {{count}} (Erstlastschriften FRST: {{frst}}, Folgelastschriften RCUR: {{rcur}})',
       preview_date: 'Fälligkeitsdatum (Einzug): {{date}}',
-      preview_lead: 'Vorlauf {{days}} TARGET2-Geschäftstag(e); Wochenenden und TARGET2-Feiertage werden übersprungen.',
+      preview_lead:
+        'Vorabankündigung {{days}} Tage (Einstellung der Schule): Einzug am ersten TARGET2-Geschäftstag danach, frühestens einen Geschäftstag nach Einreichung; Wochenenden und TARGET2-Feiertage werden übersprungen.',
+      preview_collection: 'Einzug',
       preview_accounts: 'Summe je Gläubigerkonto',
       preview_account: 'Konto',
       preview_format: 'Format',
@@ -120,7 +122,9 @@ addNamespace(DD_NS, {
       preview_title: 'Direct-debit run preview',
       preview_count: 'Direct debits: {{count}} (first FRST: {{frst}}, recurring RCUR: {{rcur}})',
       preview_date: 'Collection date: {{date}}',
-      preview_lead: 'Lead time {{days}} TARGET2 business day(s); weekends and TARGET2 holidays are skipped.',
+      preview_lead:
+        "Pre-notification {{days}} days (the school's setting): collected on the first TARGET2 business day after it, at the earliest one business day after submission; weekends and TARGET2 holidays are skipped.",
+      preview_collection: 'Collection',
       preview_accounts: 'Total per creditor account',
       preview_account: 'Account',
       preview_format: 'Format',

@@ -7,8 +7,10 @@ import { backends, createClock, createSchool, createTestApp, type TestApp, type 
 
 jest.setTimeout(180_000);
 
-// A Saturday: the earliest collection date is Tuesday 24.11. (Monday = the D-1 lead day).
+// A Saturday: the bank's earliest collection date is Tuesday 24.11. (Monday = the D-1 day);
+// with the default 14 days of pre-notification (sepa_lead_days) 5.12. is a Saturday, so Monday 7.12.
 const NOW = new Date('2026-11-21T09:30:00Z');
+const DEFAULT_CD = '2026-12-07';
 const XSD = resolve(__dirname, '../../../../test/fixtures/sepa/xsd');
 
 function schemaErrors(xml: Buffer, version: string): string {
@@ -119,9 +121,9 @@ describe.each(backends())('direct-debit runs and SEPA files on %s', (backend) =>
     const res = await call('POST', '/api-fin/dd', 'reader', { year: 2026, month: 11, preview: true, data: sel(a1, a2, badCi) });
     expect(res.statusCode).toBe(200);
     const preview = res.json<DdPreview>();
-    expect(preview).toMatchObject({ cd: '2026-11-24', lead: 1 });
+    expect(preview).toMatchObject({ cd: DEFAULT_CD, lead: 14 });
     const accountA = preview.accounts.find((a) => a.ci === 'DE98ZZZ09999999999')!;
-    expect(accountA).toMatchObject({ cnt: 2, amt: 1239, frst: 1, rcur: 1, pain: 'pain.008.001.08', cur: 'EUR' });
+    expect(accountA).toMatchObject({ cnt: 2, amt: 1239, frst: 1, rcur: 1, pain: 'pain.008.001.08', cur: 'EUR', cd: DEFAULT_CD, lead: 14 });
     expect(preview.left).toEqual(expect.arrayContaining([
       expect.objectContaining({ rno: badCi.rno, reason: 'no_creditor_id' }),
       expect.objectContaining({ rno: noMandate.rno, reason: 'no_mandate' }),
@@ -204,7 +206,8 @@ describe.each(backends())('direct-debit runs and SEPA files on %s', (backend) =>
     expect(xml).toContain(`<EndToEndId>R${a.rno}-DD${runId}</EndToEndId>`);
     expect(xml).toContain('<Nm>Joerg Mueller + (Soehne)</Nm>');
     expect(xml).toContain('<MndtId>M-');
-    expect(xml).toContain('<ReqdColltnDt>2026-11-24</ReqdColltnDt>');
+    expect(xml).toContain(`<ReqdColltnDt>${DEFAULT_CD}</ReqdColltnDt>`);
+    expect(files.rows[0]!.cd).toBe(DEFAULT_CD);
     const fints = await call('GET', `/api-fin/es?mode=fints&key=${runId}`, 'fwB');
     expect(schemaErrors(fints.rawPayload, 'pain.008.003.02')).toBe('');
     // Later downloads are byte-identical, also after the data behind the run changed.
@@ -217,5 +220,31 @@ describe.each(backends())('direct-debit runs and SEPA files on %s', (backend) =>
     // The finance overview lists the run under its month.
     const dash = (await call('GET', '/api-fin/dash?year=2026', 'fwB')).json<{ dd: { month: number; runs: number; cnt: number; amt: number; dates: string[] }[] }>();
     expect(dash.dd).toEqual([{ month: 11, runs: 1, cnt: 1, amt: 4900, dates: [expect.stringMatching(/^2026-11-21T/)] }]);
+  });
+
+  it("collects each school's run after its own pre-notification days (sepa_lead_days): preview, stored run and file agree", async () => {
+    // Today is Saturday 21.11.2026 (fixed clock). 5 days: Thursday 26.11. (a business day, after
+    // the D-1 date 24.11.). 20 days: Friday 11.12. One day: 22.11. is a Sunday, but D-1 rules: 24.11.
+    const expected: Record<number, string> = { 5: '2026-11-26', 20: '2026-12-11', 1: '2026-11-24' };
+    for (const days of [5, 20, 1]) {
+      const school = await createSchool(t.db, `DD lead ${days}`, 'de');
+      await account(school, 'DE98ZZZ09999999999');
+      await sql("INSERT INTO config_values (school_id, key, value) VALUES ($1, 'sepa_lead_days', $2::jsonb)", [school, JSON.stringify(days)]);
+      const cookie = (await t.loginAs({ atoms: ['finance_r', 'finance_w'], schools: [school] })).cookie;
+      const d = await debtor(school);
+      const post = (payload: unknown, key?: string) =>
+        t.request({ method: 'POST', url: '/api-fin/dd', headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) }, payload });
+      const preview = (await post({ year: 2026, month: 11, preview: true, data: sel(d) })).json<DdPreview>();
+      expect([days, preview.cd, preview.lead, preview.accounts[0]!.cd]).toEqual([days, expected[days], days, expected[days]]);
+      const gen = await post({ year: 2026, month: 11, data: sel(d) }, `lead-${backend}-${days}`);
+      expect(gen.statusCode).toBe(200);
+      const runId = gen.json<DdGenerateResponse>().runs[0]!.id;
+      const files = (await t.request({ method: 'GET', url: '/api-fin/sepa', headers: { cookie } })).json<SepaFilesResponse>();
+      expect(files.rows.find((r) => r.id === runId)!.cd).toBe(expected[days]);
+      for (const mode of ['ebics', 'fints']) {
+        const xml = (await t.request({ method: 'GET', url: `/api-fin/es?mode=${mode}&key=${runId}`, headers: { cookie } })).rawPayload.toString('utf8');
+        expect(xml).toContain(`<ReqdColltnDt>${expected[days]}</ReqdColltnDt>`);
+      }
+    }
   });
 });

@@ -134,12 +134,23 @@ describe('TARGET2 calendar and collection date', () => {
     expect(isTarget2BusinessDay('2026-10-05')).toBe(true); // national holidays do not close TARGET2
   });
 
-  it('collection date: the next business day after one business day of lead time', () => {
-    expect(collectionDate('2026-11-23')).toBe('2026-11-25'); // Monday → Wednesday
-    expect(collectionDate('2026-11-27')).toBe('2026-12-01'); // Friday → Tuesday
-    expect(collectionDate('2026-12-23')).toBe('2026-12-28');
-    expect(collectionDate('2026-12-24')).toBe('2026-12-29');
-    expect(collectionDate('2026-04-02')).toBe('2026-04-08'); // Good Friday and Easter Monday closed
+  it('collection date without notice period: the next business day after one business day of lead time (D-1)', () => {
+    expect(collectionDate('2026-11-23', 0)).toBe('2026-11-25'); // Monday → Wednesday
+    expect(collectionDate('2026-11-27', 0)).toBe('2026-12-01'); // Friday → Tuesday
+    expect(collectionDate('2026-12-23', 0)).toBe('2026-12-28');
+    expect(collectionDate('2026-12-24', 0)).toBe('2026-12-29');
+    expect(collectionDate('2026-04-02', 0)).toBe('2026-04-08'); // Good Friday and Easter Monday closed
     expect(addBusinessDays('2026-12-31', 1)).toBe('2027-01-04');
+  });
+
+  it("collection date after the school's pre-notification days: first business day on or after today + days, never before D-1", () => {
+    expect(collectionDate('2026-11-23', 14)).toBe('2026-12-07'); // 7 Dec is a Monday
+    expect(collectionDate('2026-11-21', 14)).toBe('2026-12-07'); // 5 Dec is a Saturday → Monday
+    expect(collectionDate('2026-11-23', 5)).toBe('2026-11-30'); // 28 Nov Saturday → Monday 30
+    expect(collectionDate('2026-12-11', 14)).toBe('2026-12-28'); // 25 Dec closed, 26/27 weekend
+    expect(collectionDate('2026-12-18', 14)).toBe('2027-01-04'); // 1 Jan closed, 2/3 weekend
+    expect(collectionDate('2026-03-20', 14)).toBe('2026-04-07'); // 3 Apr Good Friday → over Easter Monday
+    expect(collectionDate('2026-11-27', 1)).toBe('2026-12-01'); // one day of notice: D-1 is later
+    expect(collectionDate('2026-11-23', 2)).toBe('2026-11-25'); // today + 2 = D-1 date itself
   });
 });

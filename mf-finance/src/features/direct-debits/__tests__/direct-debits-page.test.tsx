@@ -15,8 +15,8 @@ const row = (i: number, over: Partial<DdCandidate> = {}): DdCandidate => ({
 });
 const rows = [...Array.from({ length: 24 }, (_, i) => row(i + 1)), row(99, { ci: '', fn: 'Ohne', ln: 'Glaeubiger' })];
 const preview: DdPreview = {
-  cnt: 2, cd: '2026-11-24', lead: 1, frst: 1, rcur: 1,
-  accounts: [{ aid: 11, acn: 'Giro', iban: 'DE89370400440532013000', ci: 'DE98ZZZ09999999999', cnt: 2, amt: 9800, cur: 'EUR', frst: 1, rcur: 1, pain: 'pain.008.001.08' }],
+  cnt: 2, cd: '2026-12-07', lead: 14, frst: 1, rcur: 1,
+  accounts: [{ aid: 11, acn: 'Giro', iban: 'DE89370400440532013000', ci: 'DE98ZZZ09999999999', cnt: 2, amt: 9800, cur: 'EUR', frst: 1, rcur: 1, pain: 'pain.008.001.08', cd: '2026-12-07', lead: 14 }],
   left: [{ rno: 7001, scid: 300, fn: 'Max', ln: 'Ohnemandat', amt: 4900, reason: 'no_mandate' }],
 };
 
@@ -76,10 +76,12 @@ describe('/m-fin/dd', () => {
       { scid: 101, dd: '2026-11-15', rno: 5001 },
       { scid: 102, dd: '2026-11-15', rno: 5002 },
     ]);
-    expect(within(dialog).getByText(/Fälligkeitsdatum \(Einzug\): 24\.11\.2026/)).toBeTruthy();
+    expect(within(dialog).getByText(/Fälligkeitsdatum \(Einzug\): 07\.12\.2026/)).toBeTruthy();
+    expect(within(dialog).getByText(/Vorabankündigung 14 Tage/)).toBeTruthy();
     expect(within(dialog).getByText(/Lastschriften: 2 \(Erstlastschriften FRST: 1, Folgelastschriften RCUR: 1\)/)).toBeTruthy();
     const accounts = within(dialog).getByRole('table', { name: 'Summe je Gläubigerkonto' });
     expect(within(accounts).getByText(/98,00/)).toBeTruthy();
+    expect(within(accounts).getByText('07.12.2026')).toBeTruthy();
     const left = within(dialog).getByRole('table', { name: 'Nicht eingezogen' });
     expect(within(left).getByText('Kein gültiges SEPA-Mandat')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Erstellen' }));

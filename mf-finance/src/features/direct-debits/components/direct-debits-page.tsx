@@ -283,6 +283,7 @@ function PreviewDialog({ preview, busy, onClose, onConfirm }: { preview: DdPrevi
                 <th scope="col">IBAN</th>
                 <th scope="col">{t('dd.first_yes')} / {t('dd.first_no')}</th>
                 <th scope="col" className={styles.amount}>{t('dd.amount')}</th>
+                <th scope="col">{t('dd.preview_collection')}</th>
                 <th scope="col">{t('dd.preview_format')}</th>
               </tr>
             </thead>
@@ -293,6 +294,7 @@ function PreviewDialog({ preview, busy, onClose, onConfirm }: { preview: DdPrevi
                   <td>{account.iban}</td>
                   <td>{`${account.frst} / ${account.rcur}`}</td>
                   <td className={styles.amount}>{formatMoney(account.amt, account.cur)}</td>
+                  <td>{formatDate(account.cd)}</td>
                   <td>{account.pain}</td>
                 </tr>
               ))}
