@@ -96,6 +96,8 @@ export const CONFIG_KEYS = {
   sepa_cor1: { cat: 'general', mode: 'switch', default: false },
   /** Direct debits use the school's main bank account (/m-conf/account) instead of the data above. */
   sepa_main_account: { cat: 'general', mode: 'switch', default: true },
+  /** The direct-debit feature flag (spec 001: generating needs finance_w and this flag); off = no runs for the school. */
+  sepa_dd: { cat: 'general', mode: 'switch', default: true },
   /** Days the debtor is notified before a direct debit (pre-notification). */
   sepa_lead_days: { cat: 'general', mode: 'num', default: 14, rules: { min: 1, max: 60 } },
   // Communication.

@@ -50,7 +50,7 @@ export interface DdCandidate {
   stid: number;
   /** The creditor account's creditor id; '' when it has none or an invalid one (row not selectable). */
   ci: string;
-  /** The creditor account (id and name); null when the school has none. */
+  /** The creditor account (id and name); null when the school has none or uses its own creditor data (sepa_main_account off; acn = sepa_name). */
   aid: number | null;
   acn: string;
 }
@@ -60,6 +60,11 @@ export interface DdCandidatesResponse {
   rows: DdCandidate[];
   /** Date-time of the last run of the request's schools (ISO), null when there was none. */
   last: string | null;
+  /**
+   * Schools of the rows whose direct debits are switched off (config sepa_dd): their rows are
+   * listed but cannot be generated (POST answers 403 {error: 94}).
+   */
+  off: number[];
 }
 
 /** A selected row sent back: contract and due date (and the receipt, to pin one of several). */
@@ -99,7 +104,10 @@ export interface DdLeftOut {
 
 /** One creditor account of a preview: what its run would collect. */
 export interface DdPreviewAccount {
-  aid: number;
+  /** The account; null = the school's own creditor data (config sepa_main_account off). */
+  aid: number | null;
+  /** The school of the creditor. */
+  sid: number;
   acn: string;
   iban: string;
   ci: string;
@@ -136,7 +144,8 @@ export interface DdPreview {
 /** POST /api-fin/dd answer: the runs made (one per creditor account). */
 export interface DdGenerateResponse {
   success: true;
-  runs: { id: number; msgid: string; aid: number; cnt: number; amt: number }[];
+  /** aid null: a run for the school's own creditor data (config sepa_main_account off). */
+  runs: { id: number; msgid: string; aid: number | null; cnt: number; amt: number }[];
   left: DdLeftOut[];
 }
 

@@ -131,6 +131,8 @@ export const ERROR = {
   ddInCollection: 92,
   /** SEPA file: the stored file is not there (404). */
   sepaFileMissing: 93,
+  /** Direct debits: direct debits are switched off (config sepa_dd) for a school of the selection; nothing generated (403). */
+  ddDisabled: 94,
   /** Bank movements: the movement already has a student (assigned); it is neither assigned again nor deleted (409). */
   bankMovementAssigned: 95,
   /** Bank movements: a debit (money going out) is not assigned to a student (400). */

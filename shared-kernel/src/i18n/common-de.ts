@@ -73,6 +73,7 @@ export const commonDe = {
     91: 'Keiner der ausgewählten Belege kann eingezogen werden (siehe Vorschau).',
     92: 'Ein ausgewählter Beleg wird inzwischen schon eingezogen. Bitte die Liste neu laden.',
     93: 'Die SEPA-Datei ist nicht mehr vorhanden.',
+    94: 'Der Lastschrifteinzug ist für eine Schule der Auswahl ausgeschaltet (Einstellung „Lastschrifteinzug aktiv“).',
     95: 'Die Bankbewegung ist bereits einem Schüler zugeordnet.',
     96: 'Abbuchungen werden keinem Schüler zugeordnet.',
     97: 'Importierte Bankbewegungen sind Buchungen der Bank und werden nicht geändert; nur von Hand erfasste.',

@@ -73,6 +73,7 @@ export const commonEn = {
     91: 'None of the selected receipts can be debited (see the preview).',
     92: 'A selected receipt is already being collected. Please reload the list.',
     93: 'The SEPA file is no longer there.',
+    94: 'Direct debits are switched off for a school of the selection (setting "Direct debits enabled").',
     95: 'The bank movement is already assigned to a student.',
     96: 'Debits are not assigned to students.',
     97: 'Imported bank movements are what the bank booked and are not changed; only ones entered by hand are.',

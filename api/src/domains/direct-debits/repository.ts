@@ -24,8 +24,10 @@ import { MANDATE_ID, sepaId, type PainDebit, type PainRun } from './pain008.js';
  *
  * A candidate is an open receipt (top-level, not a credit note, something left to pay, EUR)
  * of a student contract paid by SEPA direct debit (payment method 1), due in the period,
- * not in collection (no pending or paid debit). Its creditor is the contract's account, or
- * the school's main account when the contract names none.
+ * not in collection (no pending or paid debit). Its creditor is the contract's account, or,
+ * when the contract names none, the school's main account, or with the school's configuration
+ * sepa_main_account off the school's own creditor data (config sepa_name, sepa_iban, sepa_bic,
+ * sepa_ci; no account: aid null). See withSchoolCreditor.
  */
 
 /** A receipt of a direct-debit contract with everything a debit needs (one query for list, preview and run). */
@@ -51,6 +53,8 @@ export interface DebitableReceipt {
   debtor_bic: string | null;
   in_collection: boolean;
   aid: number | null;
+  /** The contract names its own account (then the school's creditor setting does not apply). */
+  own_account: boolean;
   acn: string | null;
   cr_name: string | null;
   cr_ci: string | null;
@@ -69,7 +73,7 @@ const RECEIPT_SELECT = `
          NULLIF(trim(sc.sepa_name), '') AS debtor_name, NULLIF(upper(replace(sc.sepa_iban, ' ', '')), '') AS debtor_iban,
          NULLIF(upper(replace(sc.sepa_bic, ' ', '')), '') AS debtor_bic,
          EXISTS (SELECT 1 FROM sepa_debits d WHERE d.receipt_id = r.rno AND d.status IN ('pending', 'paid')) AS in_collection,
-         a.id AS aid, a.name AS acn, a.sepa_name AS cr_name, a.sepa_ci AS cr_ci, a.sepa_iban AS cr_iban, a.sepa_bic AS cr_bic,
+         a.id AS aid, sc.account_id IS NOT NULL AS own_account, a.name AS acn, a.sepa_name AS cr_name, a.sepa_ci AS cr_ci, a.sepa_iban AS cr_iban, a.sepa_bic AS cr_bic,
          a.sepa_pain_version AS pain
     FROM receipts r
     JOIN student_contracts sc ON sc.id = r.student_contract_id
@@ -99,20 +103,55 @@ export async function periodReceipts(tx: Queryable, year: number, month: number)
 export interface SchoolSepa {
   /** Pre-notification days (sepa_lead_days): the collection date is at least this many days ahead. */
   noticeDays: number;
+  /** The direct-debit feature flag (sepa_dd): off = no runs for the school. */
+  enabled: boolean;
+  /** sepa_main_account: the school's main bank account is the creditor; off = `creditor`. */
+  mainAccount: boolean;
+  /** The school's own creditor data (config sepa_name, sepa_iban, sepa_bic, sepa_ci), normalised. */
+  creditor: { name: string; iban: string; bic: string | null; ci: string };
 }
 
 /** The direct-debit settings of the given schools (the values in force for each). */
 export async function schoolSepaSettings(tx: Queryable, schoolIds: Iterable<number>): Promise<Map<number, SchoolSepa>> {
   const settings = new Map<number, SchoolSepa>();
   for (const sid of new Set(schoolIds)) {
-    const values = await readConfigValues(tx, sid, ['sepa_lead_days']);
-    settings.set(sid, { noticeDays: Number(values.sepa_lead_days) });
+    const values = await readConfigValues(tx, sid, ['sepa_lead_days', 'sepa_dd', 'sepa_main_account', 'sepa_name', 'sepa_iban', 'sepa_bic', 'sepa_ci']);
+    const compact = (value: unknown) => String(value ?? '').replace(/\s+/g, '').toUpperCase();
+    settings.set(sid, {
+      noticeDays: Number(values.sepa_lead_days),
+      enabled: values.sepa_dd !== false,
+      mainAccount: values.sepa_main_account !== false,
+      creditor: { name: String(values.sepa_name ?? '').trim(), iban: compact(values.sepa_iban), bic: compact(values.sepa_bic) || null, ci: compact(values.sepa_ci) },
+    });
   }
   return settings;
 }
 
-/** The creditor id of a receipt's creditor account when it is valid, else ''. */
-export const creditorIdOf = (row: DebitableReceipt) => (row.aid !== null && row.cr_ci && validateCreditorId(row.cr_ci) ? row.cr_ci : '');
+/**
+ * The receipts with the creditor their school's configuration names: where sepa_main_account
+ * is off, a contract without its own account is collected for the school's creditor data
+ * (no account: aid null; the EBICS file in the default pain.008.001.08).
+ */
+export function withSchoolCreditor(rows: DebitableReceipt[], settings: Map<number, SchoolSepa>): DebitableReceipt[] {
+  return rows.map((row) => {
+    const school = settings.get(row.sid);
+    if (row.own_account || !school || school.mainAccount) return row;
+    const { creditor } = school;
+    return { ...row, aid: null, acn: creditor.name, cr_name: creditor.name || null, cr_ci: creditor.ci, cr_iban: creditor.iban, cr_bic: creditor.bic, pain: null };
+  });
+}
+
+/**
+ * The creditor id of a receipt's creditor when it is valid, else ''. The school's own
+ * creditor data (no account) is checked whole, as the account form checks an account's:
+ * a name, a valid IBAN and BIC (if any) beside the creditor id.
+ */
+export function creditorIdOf(row: DebitableReceipt): string {
+  if (!row.cr_ci || !validateCreditorId(row.cr_ci)) return '';
+  if (row.aid !== null) return row.cr_ci;
+  const schoolDataValid = !!row.cr_name && validateIban(row.cr_iban) && (!row.cr_bic || validateBic(row.cr_bic));
+  return schoolDataValid ? row.cr_ci : '';
+}
 
 /** Why a receipt cannot be debited on `collection` (null: it can). */
 export function leftOutReason(row: DebitableReceipt, collection: string | null): DdLeftOutReason | null {
@@ -173,6 +212,8 @@ export interface DebitPlan {
   left: DdLeftOut[];
   /** Selected keys that match no visible receipt of a direct-debit contract. */
   unknown: DdSelection[];
+  /** The schools of the selected receipts. */
+  schools: Set<number>;
 }
 
 /**
@@ -190,14 +231,19 @@ export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], c
     pinned.get(key)!.add(s.rno);
   }
   const matched = new Set<string>();
-  const byAccount = new Map<number, { account: DdPreviewAccount; rows: DebitableReceipt[] }>();
+  // A creditor account, or a school's own creditor data (no account).
+  const byAccount = new Map<string, { account: DdPreviewAccount; rows: DebitableReceipt[] }>();
   const left: DdLeftOut[] = [];
+  const schools = new Set<number>();
   for (const row of rows) {
     const key = `${row.scid}|${row.dd}`;
     const selected = selectedKeys.has(key) && (!pinned.has(key) || pinned.get(key)!.has(row.rno));
     const collection = collectionOf(row.sid);
     const reason = leftOutReason(row, collection.cd);
-    if (selected) matched.add(pinned.has(key) ? `${key}|${row.rno}` : key);
+    if (selected) {
+      matched.add(pinned.has(key) ? `${key}|${row.rno}` : key);
+      schools.add(row.sid);
+    }
     if (!selected) {
       // Not offered in the list at all: say so in the preview.
       if (reason === 'no_mandate' || reason === 'bad_mandate' || reason === 'bad_iban' || reason === 'no_creditor_id') left.push(leftOut(row, reason));
@@ -207,15 +253,16 @@ export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], c
       left.push(leftOut(row, reason));
       continue;
     }
-    const aid = row.aid!;
-    let entry = byAccount.get(aid);
+    const aid = row.aid;
+    const creditorKey = aid !== null ? `a${aid}` : `s${row.sid}`;
+    let entry = byAccount.get(creditorKey);
     if (!entry) {
       entry = {
-        account: { aid, acn: row.acn ?? '', iban: row.cr_iban ?? '', ci: row.cr_ci ?? '', cnt: 0, amt: 0, cur: row.cur, frst: 0, rcur: 0, pain: row.pain ?? 'pain.008.001.08',
+        account: { aid, sid: row.sid, acn: row.acn ?? '', iban: row.cr_iban ?? '', ci: row.cr_ci ?? '', cnt: 0, amt: 0, cur: row.cur, frst: 0, rcur: 0, pain: row.pain ?? 'pain.008.001.08',
           cd: collection.cd, lead: collection.lead },
         rows: [],
       };
-      byAccount.set(aid, entry);
+      byAccount.set(creditorKey, entry);
     }
     entry.rows.push(row);
     entry.account.cnt += 1;
@@ -224,7 +271,8 @@ export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], c
     else entry.account.frst += 1;
   }
   const unknown = selection.filter((s) => !matched.has(s.rno === undefined ? `${s.scid}|${s.dd}` : `${s.scid}|${s.dd}|${s.rno}`));
-  return { accounts: [...byAccount.values()].sort((a, b) => a.account.aid - b.account.aid), left, unknown };
+  const order = (a: DdPreviewAccount) => (a.aid === null ? Number.MAX_SAFE_INTEGER - a.sid : a.aid);
+  return { accounts: [...byAccount.values()].sort((a, b) => order(a.account) - order(b.account)), left, unknown, schools };
 }
 
 /**
@@ -259,7 +307,8 @@ export async function nextRunId(tx: Queryable): Promise<number> {
 export interface StoredRun {
   id: number;
   schoolId: number;
-  accountId: number;
+  /** Null: the school's own creditor data (sepa_main_account off). */
+  accountId: number | null;
   userId: number;
   year: number;
   month: number;
@@ -279,10 +328,11 @@ export async function insertRun(tx: Queryable, run: StoredRun): Promise<void> {
   const amount = pain.debits.reduce((s, d) => s + d.amount, 0);
   await tx.query(
     `INSERT INTO sepa_runs (id, school_id, account_id, message_id, created_at, created_by, year, month, collection_date, pain_version,
-                            cnt, amount, currency, creditor_iban, ebics_file_key, fints_file_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+                            cnt, amount, currency, creditor_iban, ebics_file_key, fints_file_key, creditor_name, creditor_bic, creditor_ci)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
     [run.id, run.schoolId, run.accountId, pain.messageId, pain.createdAt, run.userId, run.year, run.month, pain.collectionDate,
-      pain.version, pain.debits.length, amount, pain.currency, pain.creditor.iban, run.ebicsKey, run.fintsKey],
+      pain.version, pain.debits.length, amount, pain.currency, pain.creditor.iban, run.ebicsKey, run.fintsKey,
+      pain.creditor.name, pain.creditor.bic, pain.creditor.ci],
   );
   await tx.query(
     `INSERT INTO sepa_debits (run_id, school_id, receipt_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount,

@@ -21,6 +21,7 @@ import {
   previewOf,
   runFiles,
   schoolSepaSettings,
+  withSchoolCreditor,
   type DebitPlan,
 } from './repository.js';
 import { collectionDate } from './target2.js';
@@ -34,8 +35,9 @@ import { collectionDate } from './target2.js';
  *   GET  /sepa                                    the runs' files (finance_r)
  *   GET  /es?mode=ebics|fints&key={run id}        download, the stored bytes unchanged (finance_r)
  *
- * There is no direct-debit feature flag in the configuration (api/src/domains/config,
- * shared-kernel contracts/config.ts): generating needs finance_w only.
+ * Generating needs finance_w and the direct-debit feature flag of every school of the
+ * selection (config sepa_dd, spec 001): a school with the flag off answers 403 {error: 94}
+ * and nothing is written; PUT names such schools in `off` so the screen can say so.
  *
  * Generating makes one run per creditor account, in one transaction: the run rows, the debit
  * rows (the receipts are then "in collection": the partial unique index of migration 106
@@ -104,8 +106,8 @@ const previewSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['aid', 'acn', 'iban', 'ci', 'cnt', 'amt', 'cur', 'frst', 'rcur', 'pain', 'cd', 'lead'],
-        properties: { aid: cents, acn: str, iban: str, ci: str, cnt: cents, amt: cents, cur: str, frst: cents, rcur: cents, pain: str, cd: str, lead: cents },
+        required: ['aid', 'sid', 'acn', 'iban', 'ci', 'cnt', 'amt', 'cur', 'frst', 'rcur', 'pain', 'cd', 'lead'],
+        properties: { aid: { type: ['integer', 'null'] }, sid: cents, acn: str, iban: str, ci: str, cnt: cents, amt: cents, cur: str, frst: cents, rcur: cents, pain: str, cd: str, lead: cents },
       },
     },
     left: leftOutSchema,
@@ -119,7 +121,7 @@ const generatedSchema = {
     success: { type: 'boolean' },
     runs: {
       type: 'array',
-      items: { type: 'object', required: ['id', 'msgid', 'aid', 'cnt', 'amt'], properties: { id: cents, msgid: str, aid: cents, cnt: cents, amt: cents } },
+      items: { type: 'object', required: ['id', 'msgid', 'aid', 'cnt', 'amt'], properties: { id: cents, msgid: str, aid: { type: ['integer', 'null'] }, cnt: cents, amt: cents } },
     },
     left: leftOutSchema,
   },
@@ -135,15 +137,17 @@ const DEFAULT_NOTICE_DAYS = Number(CONFIG_KEYS.sepa_lead_days.default);
  * collected after its own notice days (config sepa_lead_days): `fallback` is the earliest date
  * of the period's schools, for a preview with nothing to debit.
  */
-async function plan(tx: Queryable, body: DdGenerateRequest, today: string): Promise<DebitPlan & { fallback: { cd: string; lead: number } }> {
-  const rows = await periodReceipts(tx, body.year, body.month);
-  const settings = await schoolSepaSettings(tx, rows.map((row) => row.sid));
+async function plan(tx: Queryable, body: DdGenerateRequest, today: string): Promise<DebitPlan & { fallback: { cd: string; lead: number }; off: number[] }> {
+  const read = await periodReceipts(tx, body.year, body.month);
+  const settings = await schoolSepaSettings(tx, read.map((row) => row.sid));
+  const rows = withSchoolCreditor(read, settings);
   const dates = new Map<number, { cd: string; lead: number }>();
   for (const [sid, school] of settings) dates.set(sid, { cd: collectionDate(today, school.noticeDays), lead: school.noticeDays });
   const result = planDebits(rows, body.data, (sid) => dates.get(sid)!);
   if (result.unknown.length > 0) throw notFound();
   const fallback = [...dates.values()].sort((a, b) => a.cd.localeCompare(b.cd))[0] ?? { cd: collectionDate(today, DEFAULT_NOTICE_DAYS), lead: DEFAULT_NOTICE_DAYS };
-  return { ...result, fallback };
+  const off = [...result.schools].filter((sid) => settings.get(sid)?.enabled === false);
+  return { ...result, fallback, off };
 }
 
 export default async function directDebitRoutes(app: FastifyInstance): Promise<void> {
@@ -155,18 +159,27 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
       // A read the spec sends as PUT: not audited as a write, no record version.
       config: { access: { atoms: ['finance_r'] }, readOnly: true },
       schema: {
-        summary: 'Direct-debit candidates of a month: open receipts of SEPA contracts with a mandate, not in collection; ci "" = creditor id missing or invalid',
+        summary: 'Direct-debit candidates of a month: open receipts of SEPA contracts with a mandate, not in collection; ci "" = creditor id missing or invalid; off = schools of the rows with direct debits switched off (config sepa_dd)',
         tags,
         body: periodBody,
         response: {
           ...errorResponses,
-          200: { type: 'object', required: ['rows', 'last'], properties: { rows: { type: 'array', items: candidateSchema }, last: nullableStr } },
+          200: {
+            type: 'object',
+            required: ['rows', 'last', 'off'],
+            properties: { rows: { type: 'array', items: candidateSchema }, last: nullableStr, off: { type: 'array', items: cents } },
+          },
         },
       },
     },
     async (request) => {
       const { year: y, month: m } = request.body as { year: number; month: number };
-      return request.scoped(async (tx) => ({ rows: candidateRows(await periodReceipts(tx, y, m)), last: await lastRunAt(tx) }));
+      return request.scoped(async (tx) => {
+        const receipts = await periodReceipts(tx, y, m);
+        const settings = await schoolSepaSettings(tx, receipts.map((row) => row.sid));
+        const off = [...settings].filter(([, school]) => !school.enabled).map(([sid]) => sid).sort((a, b) => a - b);
+        return { rows: candidateRows(withSchoolCreditor(receipts, settings)), last: await lastRunAt(tx), off };
+      });
     },
   );
 
@@ -188,6 +201,7 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
       const day = today();
       if (body.preview) return request.scoped(async (tx) => {
         const planned = await plan(tx, body, day);
+        if (planned.off.length > 0) throw fail(403, ERROR.ddDisabled);
         return previewOf(planned, planned.fallback);
       });
       if (!request.session!.atoms.includes('finance_w')) throw fail(403, ERROR.generic);
@@ -204,6 +218,8 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
         // Read, lock what would be debited, read again: a parallel run for the same receipts
         // commits first and this one then sees them in collection.
         const first = await plan(tx, body, day);
+        // The feature flag (spec 001): a school of the selection with direct debits off runs nothing.
+        if (first.off.length > 0) throw fail(403, ERROR.ddDisabled);
         await lockReceipts(tx, first.accounts.flatMap((a) => a.rows.map((r) => r.rno)));
         const planned = await plan(tx, body, day);
         if (planned.accounts.length === 0) {

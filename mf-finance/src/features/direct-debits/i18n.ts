@@ -42,6 +42,9 @@ addNamespace(DD_NS, {
       preview_lead:
         'Vorabankündigung {{days}} Tage (Einstellung der Schule): Einzug am ersten TARGET2-Geschäftstag danach, frühestens einen Geschäftstag nach Einreichung; Wochenenden und TARGET2-Feiertage werden übersprungen.',
       preview_collection: 'Einzug',
+      school_off: 'Lastschrifteinzug für diese Schule ausgeschaltet',
+      off_note:
+        'Der Lastschrifteinzug ist ausgeschaltet für: {{schools}}. Deren Belege können nicht eingezogen werden (Einstellungen der Schule: „Lastschrifteinzug aktiv“).',
       preview_accounts: 'Summe je Gläubigerkonto',
       preview_account: 'Konto',
       preview_format: 'Format',
@@ -125,6 +128,8 @@ addNamespace(DD_NS, {
       preview_lead:
         "Pre-notification {{days}} days (the school's setting): collected on the first TARGET2 business day after it, at the earliest one business day after submission; weekends and TARGET2 holidays are skipped.",
       preview_collection: 'Collection',
+      school_off: 'Direct debits switched off for this school',
+      off_note: 'Direct debits are switched off for: {{schools}}. Their receipts cannot be collected (school settings: "Direct debits enabled").',
       preview_accounts: 'Total per creditor account',
       preview_account: 'Account',
       preview_format: 'Format',

@@ -247,4 +247,85 @@ describe.each(backends())('direct-debit runs and SEPA files on %s', (backend) =>
       }
     }
   });
+
+  it('the direct-debit feature flag (config sepa_dd): off = 403 {error: 94} and nothing written; PUT names the school; on again = runs', async () => {
+    const school = await createSchool(t.db, 'DD flag', 'de');
+    await account(school, 'DE98ZZZ09999999999');
+    await sql("INSERT INTO config_values (school_id, key, value) VALUES ($1, 'sepa_dd', 'false'::jsonb)", [school]);
+    const cookie = (await t.loginAs({ atoms: ['finance_r', 'finance_w'], schools: [school, schoolA] })).cookie;
+    const req = (method: string, payload: unknown, key?: string) =>
+      t.request({ method, url: '/api-fin/dd', headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) }, payload });
+    const off = await debtor(school);
+    const onA = await debtor(schoolA);
+    const list = (await req('PUT', { year: 2026, month: 11 })).json<DdCandidatesResponse>();
+    expect(list.off).toEqual([school]);
+    expect(list.rows.map((r) => r.rno)).toEqual(expect.arrayContaining([off.rno, onA.rno]));
+    const filesBefore = (await sql<{ n: number }>('SELECT count(*)::int AS n FROM sepa_runs'))[0]!.n;
+    // A selection with one school switched off: refused as a whole, nothing written.
+    const refused = await req('POST', { year: 2026, month: 11, data: sel(off, onA) }, `flag-${backend}-1`);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { error: 94 }]);
+    expect(await runsOf(off.rno)).toBe(0);
+    expect(await runsOf(onA.rno)).toBe(0);
+    expect((await sql<{ n: number }>('SELECT count(*)::int AS n FROM sepa_runs'))[0]!.n).toBe(filesBefore);
+    expect((await sql<{ n: number }>("SELECT count(*)::int AS n FROM student_contracts WHERE id = $1 AND sepa_sequence = 'RCUR'", [off.contract]))[0]!.n).toBe(0);
+    // Switched on again: the same selection runs.
+    await sql("UPDATE config_values SET value = 'true'::jsonb WHERE school_id = $1 AND key = 'sepa_dd'", [school]);
+    expect((await req('PUT', { year: 2026, month: 11 })).json<DdCandidatesResponse>().off).toEqual([]);
+    const ok = await req('POST', { year: 2026, month: 11, data: sel(off, onA) }, `flag-${backend}-2`);
+    expect(ok.statusCode).toBe(200);
+    expect(await runsOf(off.rno)).toBe(1);
+    expect(await runsOf(onA.rno)).toBe(1);
+  });
+
+  it("school-level creditor data (sepa_main_account off): candidates, preview, run and both files use the school's sepa_name/iban/bic/ci", async () => {
+    const school = await createSchool(t.db, 'DD own creditor', 'de');
+    await account(school, 'DE98ZZZ09999999999'); // the main account: NOT used
+    const set = (key: string, value: unknown) =>
+      sql(`INSERT INTO config_values (school_id, key, value) VALUES ($1, $2, $3::jsonb)
+           ON CONFLICT (key, (COALESCE(school_id, 0))) DO UPDATE SET value = EXCLUDED.value`, [school, key, JSON.stringify(value)]);
+    await set('sepa_main_account', false);
+    await set('sepa_name', 'Verein für Kampfkunst & Söhne');
+    await set('sepa_iban', 'AT61 1904 3002 3457 3201');
+    await set('sepa_bic', 'GIBAATWWXXX');
+    await set('sepa_ci', 'DE00ZZZ00000000000'); // invalid first
+    const cookie = (await t.loginAs({ atoms: ['finance_r', 'finance_w'], schools: [school] })).cookie;
+    const req = (method: string, url: string, payload?: unknown, key?: string) =>
+      t.request({ method, url, headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) }, payload });
+    const d = await debtor(school);
+    // The school's creditor id is invalid: the row is offered but not selectable (ci ''), and a run refuses it.
+    let row = (await req('PUT', '/api-fin/dd', { year: 2026, month: 11 })).json<DdCandidatesResponse>().rows.find((r) => r.rno === d.rno)!;
+    expect(row).toMatchObject({ ci: '', aid: null });
+    expect((await req('POST', '/api-fin/dd', { year: 2026, month: 11, data: sel(d) }, `own-${backend}-0`)).json()).toEqual({ error: 91 });
+    await set('sepa_ci', 'DE98ZZZ09999999999');
+    row = (await req('PUT', '/api-fin/dd', { year: 2026, month: 11 })).json<DdCandidatesResponse>().rows.find((r) => r.rno === d.rno)!;
+    expect(row).toMatchObject({ ci: 'DE98ZZZ09999999999', aid: null, acn: 'Verein für Kampfkunst & Söhne' });
+    const preview = (await req('POST', '/api-fin/dd', { year: 2026, month: 11, preview: true, data: sel(d) })).json<DdPreview>();
+    expect(preview.accounts).toEqual([expect.objectContaining({ aid: null, sid: school, iban: 'AT611904300234573201', ci: 'DE98ZZZ09999999999', cnt: 1, amt: 4900, pain: 'pain.008.001.08' })]);
+    const gen = await req('POST', '/api-fin/dd', { year: 2026, month: 11, data: sel(d) }, `own-${backend}-1`);
+    expect(gen.statusCode).toBe(200);
+    const run = gen.json<DdGenerateResponse>().runs[0]!;
+    expect(run.aid).toBeNull();
+    expect(await sql('SELECT account_id, creditor_iban, creditor_name, creditor_bic, creditor_ci FROM sepa_runs WHERE id = $1', [run.id])).toEqual([
+      { account_id: null, creditor_iban: 'AT611904300234573201', creditor_name: 'Verein für Kampfkunst & Söhne', creditor_bic: 'GIBAATWWXXX', creditor_ci: 'DE98ZZZ09999999999' },
+    ]);
+    const files = (await req('GET', '/api-fin/sepa')).json<SepaFilesResponse>();
+    expect(files.rows.find((f) => f.id === run.id)!.iban).toBe('AT611904300234573201');
+    for (const [mode, version] of [['ebics', 'pain.008.001.08'], ['fints', 'pain.008.003.02']]) {
+      const file = (await req('GET', `/api-fin/es?mode=${mode}&key=${run.id}`)).rawPayload;
+      expect(schemaErrors(file, version!)).toBe('');
+      const xml = file.toString('utf8');
+      const creditor = xml.slice(xml.indexOf('<Cdtr>'), xml.indexOf('</CdtrSchmeId>'));
+      expect(creditor).toContain('<Nm>Verein fuer Kampfkunst + Soehne</Nm>');
+      expect(creditor).toContain('<IBAN>AT611904300234573201</IBAN>');
+      expect(creditor).toContain('GIBAATWWXXX');
+      expect(creditor).toContain('DE98ZZZ09999999999');
+      expect(xml).not.toContain('DE89370400440532013000'); // the main account's IBAN
+    }
+    // A contract that names its own account keeps that account.
+    const named = await debtor(school);
+    const mainId = (await sql<{ id: number }>('SELECT id FROM accounts WHERE school_id = $1', [school]))[0]!.id;
+    await sql('UPDATE student_contracts SET account_id = $1 WHERE id = $2', [mainId, named.contract]);
+    const namedRow = (await req('PUT', '/api-fin/dd', { year: 2026, month: 11 })).json<DdCandidatesResponse>().rows.find((r) => r.rno === named.rno)!;
+    expect(namedRow).toMatchObject({ aid: mainId, ci: 'DE98ZZZ09999999999' });
+  });
 });

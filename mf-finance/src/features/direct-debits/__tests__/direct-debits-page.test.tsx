@@ -16,13 +16,13 @@ const row = (i: number, over: Partial<DdCandidate> = {}): DdCandidate => ({
 const rows = [...Array.from({ length: 24 }, (_, i) => row(i + 1)), row(99, { ci: '', fn: 'Ohne', ln: 'Glaeubiger' })];
 const preview: DdPreview = {
   cnt: 2, cd: '2026-12-07', lead: 14, frst: 1, rcur: 1,
-  accounts: [{ aid: 11, acn: 'Giro', iban: 'DE89370400440532013000', ci: 'DE98ZZZ09999999999', cnt: 2, amt: 9800, cur: 'EUR', frst: 1, rcur: 1, pain: 'pain.008.001.08', cd: '2026-12-07', lead: 14 }],
+  accounts: [{ aid: 11, sid: 1, acn: 'Giro', iban: 'DE89370400440532013000', ci: 'DE98ZZZ09999999999', cnt: 2, amt: 9800, cur: 'EUR', frst: 1, rcur: 1, pain: 'pain.008.001.08', cd: '2026-12-07', lead: 14 }],
   left: [{ rno: 7001, scid: 300, fn: 'Max', ln: 'Ohnemandat', amt: 4900, reason: 'no_mandate' }],
 };
 
 beforeEach(() => {
   jest.resetAllMocks();
-  api.getCandidates.mockResolvedValue({ rows, last: '2026-10-20T08:15:30Z' });
+  api.getCandidates.mockResolvedValue({ rows, last: '2026-10-20T08:15:30Z', off: [] });
   api.previewRun.mockResolvedValue(preview);
   api.generateRun.mockResolvedValue({ success: true, runs: [{ id: 1, msgid: 'SBO-DD1', aid: 11, cnt: 2, amt: 9800 }], left: [] });
 });
@@ -109,5 +109,29 @@ describe('/m-fin/dd', () => {
     await screen.findByRole('table', { name: 'Lastschrift-Kandidaten' }, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: 'Lastschriften erstellen' })).toBeNull();
     expect(screen.getByRole('button', { name: 'SEPA-Dateien' })).toBeTruthy();
+  });
+
+  it('direct debits switched off for the school (sepa_dd): generate disabled with the reason, rows not selectable', async () => {
+    api.getCandidates.mockResolvedValue({ rows, last: null, off: [1] });
+    renderWithProviders(<FinanceArea />, { route: '/m-fin/dd', session: userWith(['finance_r', 'finance_w']) });
+    await screen.findByRole('table', { name: 'Lastschrift-Kandidaten' }, { timeout: 15_000 });
+    const generate = screen.getByRole('button', { name: 'Lastschriften erstellen' }) as HTMLButtonElement;
+    expect(generate.disabled).toBe(true);
+    expect(screen.getByRole('note').textContent).toMatch(/Lastschrifteinzug ist ausgeschaltet für: Kampfsportschule Wien\./);
+    expect(within(table()).queryByRole('checkbox', { name: 'Beleg 5001 auswählen' })).toBeNull();
+    expect(within(table()).getAllByText('Lastschrifteinzug für diese Schule ausgeschaltet').length).toBeGreaterThan(0);
+  });
+
+  it('one school of several switched off: its rows are not selectable, the others generate', async () => {
+    const mixed = [row(1), row(2, { sid: 2 })];
+    api.getCandidates.mockResolvedValue({ rows: mixed, last: null, off: [2] });
+    const { user } = renderWithProviders(<FinanceArea />, { route: '/m-fin/dd', session: userWith(['finance_r', 'finance_w']) });
+    await screen.findByRole('table', { name: 'Lastschrift-Kandidaten' }, { timeout: 15_000 });
+    expect(screen.getByRole('note').textContent).toMatch(/Kampfsportschule München/);
+    expect(within(table()).queryByRole('checkbox', { name: 'Beleg 5002 auswählen' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Alle auswählen' }));
+    await user.click(screen.getByRole('button', { name: 'Lastschriften erstellen' }));
+    await screen.findByRole('dialog', { name: 'Vorschau des Lastschriftlaufs' });
+    expect(api.previewRun).toHaveBeenCalledWith(expect.any(Number), expect.any(Number), [{ scid: 101, dd: '2026-11-15', rno: 5001 }]);
   });
 });

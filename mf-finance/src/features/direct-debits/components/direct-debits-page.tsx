@@ -27,7 +27,7 @@ import styles from './direct-debits.module.css';
 /** Select-all state of spec 002 §4: 0 none, 1 all, 2 some. */
 export type SelectAllState = 0 | 1 | 2;
 
-const selectable = (row: DdCandidate) => row.ci !== '';
+const hasCreditorId = (row: DdCandidate) => row.ci !== '';
 const selectionOf = (rows: DdCandidate[]): DdSelection[] => rows.map((row) => ({ scid: row.scid, dd: row.dd, rno: row.rno }));
 
 /**
@@ -43,9 +43,14 @@ export function DirectDebitsPage() {
   const [year, setYear] = useState(now.getFullYear());
   const [month, setMonth] = useState(now.getMonth() + 1);
   // The school filter's key: another choice of schools loads that selection's candidates.
-  const { key } = useSchoolFilter();
+  const { key, schools } = useSchoolFilter();
   const list = useRequest((signal) => getCandidates(year, month, signal), [year, month, key]);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
+  // Schools with direct debits switched off (config sepa_dd): their rows are shown, not selectable.
+  const off = useMemo(() => new Set(list.data?.off ?? []), [list.data]);
+  const offNames = schools.filter((school) => off.has(school.id)).map((school) => school.name);
+  const selectable = (row: DdCandidate) => hasCreditorId(row) && !off.has(row.sid);
+  const noneEnabled = rows.length > 0 && rows.every((row) => off.has(row.sid));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [studentFilter, setStudentFilter] = useState('');
   const [receiptFilter, setReceiptFilter] = useState('');
@@ -213,7 +218,8 @@ export function DirectDebitsPage() {
                     <td>
                       {row.rno}
                       {row.rt ? <div className={styles.muted}>{row.rt}</div> : null}
-                      {selectable(row) ? null : <div className={styles.invalidText}>{t('dd.bad_ci')}</div>}
+                      {hasCreditorId(row) ? null : <div className={styles.invalidText}>{t('dd.bad_ci')}</div>}
+                      {off.has(row.sid) ? <div className={styles.invalidText}>{t('dd.school_off')}</div> : null}
                     </td>
                     <td>{`${row.fn} ${row.ln}`}</td>
                     <td>{`${formatDate(row.cs)} – ${row.ce ? formatDate(row.ce) : t('dd.open_ended')}`}</td>
@@ -231,12 +237,17 @@ export function DirectDebitsPage() {
       <p className={styles.muted} aria-live="polite">
         {t('dd.selected', { count: chosen.length })}
       </p>
+      {canWrite && off.size > 0 ? (
+        <p className={styles.invalidText} role="note">
+          {t('dd.off_note', { schools: offNames.join(', ') || [...off].join(', ') })}
+        </p>
+      ) : null}
       {canWrite ? (
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => setSelected(new Set())} disabled={busy}>
             {t('dd.cancel')}
           </Button>
-          <Button variant="primary" onClick={openPreview} disabled={busy || list.state !== 0}>
+          <Button variant="primary" onClick={openPreview} disabled={busy || list.state !== 0 || noneEnabled}>
             {t('dd.generate')}
           </Button>
         </div>
@@ -289,7 +300,7 @@ function PreviewDialog({ preview, busy, onClose, onConfirm }: { preview: DdPrevi
             </thead>
             <tbody>
               {preview.accounts.map((account) => (
-                <tr key={account.aid}>
+                <tr key={account.aid ?? `school-${account.sid}`}>
                   <td>{account.acn}</td>
                   <td>{account.iban}</td>
                   <td>{`${account.frst} / ${account.rcur}`}</td>
