@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { insertReminder } from '../reminders/repository.js';
-import { deletePayment, lockMoneyStudent, payReceipt, revertAssignment } from '../student-money/repository.js';
+import { deletePayment, lockMoneyStudent, payReceipt, revertAssignment, type MoneyStudent } from '../student-money/repository.js';
 
 /**
  * What an import does with the direct debits of our own runs (sepa_debits, migration 106), in
@@ -16,6 +16,15 @@ import { deletePayment, lockMoneyStudent, payReceipt, revertAssignment } from '.
  *   booking, kind 'GT': spec 000 §4, the receipt kind for amounts a school charges by hand), and
  *   the school gets a reminder naming student, receipt and reason. The movement is done (rule
  *   'return').
+ * - a payment already booked (`booked_at`: in the books, never changed or deleted again) is
+ *   not touched: the money the bank took back is owed again as a reversing manual booking of
+ *   the debit's amount naming the receipt, so the student's balance and open items show it
+ *   exactly as a reopened receipt would, and the books keep the payment and its reversal.
+ * - a returned first debit (FRST) makes the mandate's next debit a first one again (SEPA Core:
+ *   a FRST that was not collected does not start the recurring sequence): the contract of the
+ *   debit's receipt goes back to FRST, unless its mandate has changed since or another debit
+ *   under the same mandate was collected. Direct debits switch it to RCUR when they use it
+ *   (migration 106, direct-debits' createRun).
  * Students are locked one after another in id order (the money writes' rule).
  */
 
@@ -73,27 +82,27 @@ export async function bookOwnRuns(tx: Queryable, movementIds: readonly number[],
       result.paid += 1;
     } else if (!movement.credit && status === 'paid') {
       // The payment the collection booked (the credit movement of the same end-to-end id).
-      const booked = await tx.query<{ payment_id: number }>(
-        `SELECT c.payment_id FROM bank_movements c JOIN sepa_debits d ON d.end_to_end_id = c.end_to_end_id
-          WHERE d.id = $1 AND c.credit AND c.assigned_by_rule = 'run' AND c.payment_id IS NOT NULL`,
+      const booked = await tx.query<{ payment_id: number; booked: boolean }>(
+        `SELECT c.payment_id, p.booked_at IS NOT NULL AS booked
+           FROM bank_movements c JOIN sepa_debits d ON d.end_to_end_id = c.end_to_end_id JOIN payments p ON p.id = c.payment_id
+          WHERE d.id = $1 AND c.credit AND c.assigned_by_rule = 'run'
+          FOR UPDATE OF p`,
         [movement.debit_id],
       );
-      const paymentId = booked.rows[0]?.payment_id;
-      if (paymentId) {
-        await revertAssignment(tx, student.id, movement.receipt_id, paymentId);
-        await tx.query('UPDATE bank_movements SET payment_id = NULL WHERE payment_id = $1', [paymentId]);
-        await deletePayment(tx, student.id, paymentId);
+      const payment = booked.rows[0];
+      let reversal: number | null = null;
+      if (payment && !payment.booked) {
+        await revertAssignment(tx, student.id, movement.receipt_id, payment.payment_id);
+        await tx.query('UPDATE bank_movements SET payment_id = NULL WHERE payment_id = $1', [payment.payment_id]);
+        await deletePayment(tx, student.id, payment.payment_id);
+      } else if (payment) {
+        reversal = await manualBooking(tx, student, `Rücklastschrift zu Beleg ${movement.receipt_id}`, movement.booking_date, movement.debit_amount, currency);
       }
       await tx.query(`UPDATE sepa_debits SET status = 'returned', status_at = now() WHERE id = $1`, [movement.debit_id]);
-      let chargesReceipt: number | null = null;
-      if (movement.charges > 0) {
-        const receipt = await tx.query<{ rno: number }>(
-          `INSERT INTO receipts (school_id, student_id, kind, type, text, date_due, amount, tax, currency)
-           VALUES ($1, $2, 'GT', 1, $3, $4, $5, 0, $6) RETURNING rno::float8 AS rno`,
-          [student.schoolId, student.id, `Rücklastschriftgebühr zu Beleg ${movement.receipt_id}`, movement.booking_date, movement.charges, currency],
-        );
-        chargesReceipt = receipt.rows[0]!.rno;
-      }
+      await restartMandate(tx, movement.debit_id);
+      const chargesReceipt = movement.charges > 0
+        ? await manualBooking(tx, student, `Rücklastschriftgebühr zu Beleg ${movement.receipt_id}`, movement.booking_date, movement.charges, currency)
+        : null;
       await insertReminder(
         tx,
         {
@@ -102,7 +111,9 @@ export async function bookOwnRuns(tx: Queryable, movementIds: readonly number[],
           subject: `Rücklastschrift zu Beleg ${movement.receipt_id}`,
           notes: [
             `Die Lastschrift zu Beleg ${movement.receipt_id} wurde zurückgegeben${movement.return_reason ? ` (Grund ${movement.return_reason})` : ''}.`,
-            'Der Beleg ist wieder offen.',
+            reversal
+              ? `Die Zahlung war bereits verbucht; der Betrag ist als Beleg ${reversal} wieder offen.`
+              : 'Der Beleg ist wieder offen.',
             chargesReceipt ? `Die Bankgebühr ist als Beleg ${chargesReceipt} gebucht.` : '',
           ].filter(Boolean).join(' '),
           studentId: student.id,
@@ -120,4 +131,31 @@ export async function bookOwnRuns(tx: Queryable, movementIds: readonly number[],
     }
   }
   return result;
+}
+
+/** A manual booking (kind 'GT', open) of the student: what the school charges by hand; answers its number. */
+async function manualBooking(tx: Queryable, student: MoneyStudent, text: string, due: string, amount: number, currency: string): Promise<number> {
+  const receipt = await tx.query<{ rno: number }>(
+    `INSERT INTO receipts (school_id, student_id, kind, type, text, date_due, amount, tax, currency)
+     VALUES ($1, $2, 'GT', 1, $3, $4, $5, 0, $6) RETURNING rno::float8 AS rno`,
+    [student.schoolId, student.id, text, due, amount, currency],
+  );
+  return receipt.rows[0]!.rno;
+}
+
+/**
+ * A returned FRST debit: the contract of its receipt is FRST again while it still has the
+ * debit's mandate (the same reference on the run's creditor account) and no other debit under
+ * that mandate was collected.
+ */
+async function restartMandate(tx: Queryable, debitId: number): Promise<void> {
+  await tx.query(
+    `UPDATE student_contracts sc SET sepa_sequence = 'FRST'
+       FROM sepa_debits d JOIN sepa_runs run ON run.id = d.run_id JOIN receipts r ON r.rno = d.receipt_id
+      WHERE d.id = $1 AND d.sequence_type = 'FRST' AND sc.id = r.student_contract_id
+        AND sc.account_id = run.account_id AND sc.sepa_mandate_ref = d.mandate_id
+        AND NOT EXISTS (SELECT 1 FROM sepa_debits o JOIN sepa_runs orun ON orun.id = o.run_id
+                         WHERE o.mandate_id = d.mandate_id AND orun.account_id = run.account_id AND o.id <> d.id AND o.status = 'paid')`,
+    [debitId],
+  );
 }

@@ -1,5 +1,5 @@
-import type { BankImportDetail } from 'shared-kernel/contracts';
-import { camtFromDebits, type RunDebit } from '../../../../test/support/camt.js';
+import type { BankImportDetail, DdCandidatesResponse, DdGenerateResponse, DdPreview, StudentReceiptsResponse } from 'shared-kernel/contracts';
+import { buildCamt, camtFromDebits, type RunDebit } from '../../../../test/support/camt.js';
 import { multipart } from '../../../../test/support/multipart.js';
 import { backends, createClock, createSchool, createTestApp, type TestApp } from '../../../../test/support/test-app.js';
 
@@ -29,6 +29,42 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     ))[0]!.rno);
     return { student, rno };
   };
+
+  let n = 0;
+  /** A student with a SEPA contract (mandate not used yet: FRST) and its open November invoice. */
+  const sepaDebtor = async (firstname: string, amount: number) => {
+    const i = ++n;
+    const student = (await sql<{ id: number }>(
+      "INSERT INTO students (school_id, salutation_id, firstname, lastname, student_status_id) VALUES ($1, 1, $2, 'Lechner', 2) RETURNING id",
+      [school, firstname],
+    ))[0]!.id;
+    const contract = (await sql<{ id: number }>(
+      `INSERT INTO student_contracts (school_id, student_id, status, payment_method_id, contract_start, amount_gross, pay_interval, account_id,
+                                      sepa_name, sepa_iban, sepa_mandate_ref, sepa_date_mandate, sepa_sequence)
+       VALUES ($1, $2, 1, 1, '2026-01-01', $3, 1, $4, 'Eltern Lechner', 'DE02120300000000202051', $5, '2025-12-15', 'FRST') RETURNING id`,
+      [school, student, amount, account, `M-RUN-${backend}-${i}`],
+    ))[0]!.id;
+    const rno = Number((await sql<{ rno: string }>(
+      `INSERT INTO receipts (school_id, student_id, student_contract_id, kind, text, date_due, period_start, amount)
+       VALUES ($1, $2, $3, 'IR', 'Beitrag 11/2026', '2026-11-15', '2026-11-15', $4) RETURNING rno::text AS rno`,
+      [school, student, contract, amount],
+    ))[0]!.rno);
+    return { student, contract, rno };
+  };
+  /** Generates the November run of the given debtors through the API; answers its debits as the bank statement needs them. */
+  const generateRun = async (...debtors: { contract: number; rno: number }[]): Promise<RunDebit[]> => {
+    const res = await t.request({
+      method: 'POST', url: '/api-fin/dd', headers: { cookie, 'idempotency-key': `run-${backend}-${++n}` },
+      payload: { year: 2026, month: 11, data: debtors.map((d) => ({ scid: d.contract, dd: '2026-11-15' })) },
+    });
+    expect(res.statusCode).toBe(200);
+    const runId = res.json<DdGenerateResponse>().runs[0]!.id;
+    return (await sql<RunDebit & { amount: string }>(
+      'SELECT end_to_end_id, mandate_id, amount::text AS amount, debtor_name, debtor_iban FROM sepa_debits WHERE run_id = $1 ORDER BY id', [runId],
+    )).map((d) => ({ ...d, amount: Number(d.amount) }));
+  };
+  const candidates = async () =>
+    (await t.request({ method: 'PUT', url: '/api-fin/dd', headers: { cookie }, payload: { year: 2026, month: 11 } })).json<DdCandidatesResponse>().rows;
 
   beforeAll(async () => {
     t = await createTestApp({ backend, clock: createClock(new Date('2026-11-28T08:00:00Z')) });
@@ -91,5 +127,74 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     expect(again.json()).toEqual({ error: 1002 });
     expect(await sql('SELECT 1 FROM payments WHERE student_id = ANY($1::int[])', [[anna.student, ben.student]])).toHaveLength(1);
     expect(await sql('SELECT 1 FROM reminders WHERE student_id = $1', [ben.student])).toHaveLength(1);
+  });
+
+  it('a returned first debit (FRST) makes the mandate\'s next debit a first one again; a collected one keeps it recurring', async () => {
+    const carla = await sepaDebtor('Carla', 4_900);
+    const dora = await sepaDebtor('Dora', 3_900);
+    const debits = await generateRun(carla, dora);
+    // Both receipts are in collection (no longer candidates) and both mandates were used (RCUR).
+    expect((await candidates()).map((row) => row.rno)).not.toContain(carla.rno);
+    expect((await sql<{ s: string }>('SELECT sepa_sequence AS s FROM student_contracts WHERE id = $1', [carla.contract]))[0]!.s).toBe('RCUR');
+    const [carlaDebit] = await sql<{ e2e: string }>('SELECT end_to_end_id AS e2e FROM sepa_debits WHERE receipt_id = $1', [carla.rno]);
+    const xml = camtFromDebits(IBAN, debits, { id: `FRST-${backend}`, collectionDate: '2026-12-01', returned: [{ endToEndId: carlaDebit!.e2e, reason: 'AC04', charges: 0, date: '2026-12-03' }] });
+    const res = await upload(xml);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<BankImportDetail>()).toMatchObject({ imported: 3, returns: 1, paid_debits: 2 });
+
+    // Carla's receipt is open again and offered as a first debit (FRST); Dora's was collected.
+    const rows = await candidates();
+    expect(rows.find((row) => row.rno === carla.rno)).toMatchObject({ scid: carla.contract, f: true });
+    expect(rows.find((row) => row.rno === dora.rno)).toBeUndefined();
+    const preview = await t.request({
+      method: 'POST', url: '/api-fin/dd', headers: { cookie },
+      payload: { year: 2026, month: 11, preview: true, data: [{ scid: carla.contract, dd: '2026-11-15' }] },
+    });
+    expect(preview.json<DdPreview>()).toMatchObject({ cnt: 1, frst: 1, rcur: 0 });
+    // Dora's mandate stays recurring.
+    expect(await sql('SELECT id, sepa_sequence FROM student_contracts WHERE id = ANY($1::int[]) ORDER BY id', [[carla.contract, dora.contract]]))
+      .toEqual([{ id: carla.contract, sepa_sequence: 'FRST' }, { id: dora.contract, sepa_sequence: 'RCUR' }]);
+  });
+
+  it('a return of a collection whose payment was already booked keeps the booked payment and owes the amount again as a reversing booking', async () => {
+    const emil = await sepaDebtor('Emil', 5_500);
+    const debits = await generateRun(emil);
+    const collected = await upload(camtFromDebits(IBAN, debits, { id: `BOOKED-${backend}-1`, collectionDate: '2026-12-01' }));
+    expect(collected.json<BankImportDetail>()).toMatchObject({ imported: 1, paid_debits: 1 });
+    const [payment] = await sql<{ id: number }>('SELECT id FROM payments WHERE student_id = $1', [emil.student]);
+    // The month was closed: the payment is in the books.
+    await sql("UPDATE payments SET booked_at = '2026-12-02T18:00:00Z' WHERE id = $1", [payment!.id]);
+
+    // The bank's later statement carries the return (and its charges) only.
+    const returnOnly = buildCamt([{
+      id: `BOOKED-${backend}-2`, iban: IBAN,
+      entries: [{
+        amount: 5_500 + 250, credit: false, bookingDate: '2026-12-04', accountServicerRef: `BOOKED-${backend}-RETURN`, bankTxCode: ['PMNT', 'RDDT', 'UPDD'],
+        transactions: [{ endToEndId: debits[0]!.end_to_end_id, mandateId: debits[0]!.mandate_id, name: 'Eltern Lechner', iban: 'DE02120300000000202051', returnReason: 'MD06', charges: 250 }],
+      }],
+    }], { kind: '054', version: '08' });
+    const res = await upload(returnOnly);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<BankImportDetail>()).toMatchObject({ imported: 1, returns: 1 });
+
+    // The booked payment, its assignment and its income are unchanged.
+    expect(await sql('SELECT amount::int AS amount, assigned::int AS assigned, booked_at IS NOT NULL AS booked FROM payments WHERE student_id = $1', [emil.student]))
+      .toEqual([{ amount: 5_500, assigned: 5_500, booked: true }]);
+    expect(await sql('SELECT paid::int AS paid FROM receipts WHERE rno = $1', [emil.rno])).toEqual([{ paid: 5_500 }]);
+    // The amount is owed again (a reversing manual booking naming the receipt) with the bank's charges.
+    // What the student's receipts show: the receipt paid as booked, the amount owed again as a
+    // reversing manual booking naming it, the bank's charges; the balance counts both.
+    const receipts = await t.request({ method: 'GET', url: `/api-student/receipts?id=${emil.student}&type=1`, headers: { cookie } });
+    expect(receipts.statusCode).toBe(200);
+    const list = receipts.json<StudentReceiptsResponse>();
+    expect(list.rows.map(({ rno, txt, amt, bal, gt }) => ({ rno, txt, amt, bal, gt }))).toEqual(expect.arrayContaining([
+      { rno: emil.rno, txt: 'Beitrag 11/2026', amt: 5_500, bal: 0, gt: false },
+      { rno: expect.any(Number), txt: `Rücklastschrift zu Beleg ${emil.rno}`, amt: 5_500, bal: 5_500, gt: true },
+      { rno: expect.any(Number), txt: `Rücklastschriftgebühr zu Beleg ${emil.rno}`, amt: 250, bal: 250, gt: true },
+    ]));
+    expect(list.balance).toBe(5_750);
+    expect(await sql("SELECT status FROM sepa_debits WHERE end_to_end_id = $1", [debits[0]!.end_to_end_id])).toEqual([{ status: 'returned' }]);
+    const [reminder] = await sql<{ notes: string }>('SELECT notes FROM reminders WHERE student_id = $1', [emil.student]);
+    expect(reminder!.notes).toContain('bereits verbucht');
   });
 });
