@@ -145,17 +145,17 @@ async function manualBooking(tx: Queryable, student: MoneyStudent, text: string,
 
 /**
  * A returned FRST debit: the contract of its receipt is FRST again while it still has the
- * debit's mandate (the same reference on the run's creditor account) and no other debit under
- * that mandate was collected.
+ * debit's mandate (the same reference; the contract may name no account of its own and be
+ * collected on the school's main account or creditor data) and no other debit of the
+ * contract under that mandate was collected.
  */
 async function restartMandate(tx: Queryable, debitId: number): Promise<void> {
   await tx.query(
     `UPDATE student_contracts sc SET sepa_sequence = 'FRST'
-       FROM sepa_debits d JOIN sepa_runs run ON run.id = d.run_id JOIN receipts r ON r.rno = d.receipt_id
-      WHERE d.id = $1 AND d.sequence_type = 'FRST' AND sc.id = r.student_contract_id
-        AND sc.account_id = run.account_id AND sc.sepa_mandate_ref = d.mandate_id
-        AND NOT EXISTS (SELECT 1 FROM sepa_debits o JOIN sepa_runs orun ON orun.id = o.run_id
-                         WHERE o.mandate_id = d.mandate_id AND orun.account_id = run.account_id AND o.id <> d.id AND o.status = 'paid')`,
+       FROM sepa_debits d JOIN receipts r ON r.rno = d.receipt_id
+      WHERE d.id = $1 AND d.sequence_type = 'FRST' AND sc.id = r.student_contract_id AND sc.sepa_mandate_ref = d.mandate_id
+        AND NOT EXISTS (SELECT 1 FROM sepa_debits o JOIN receipts orr ON orr.rno = o.receipt_id
+                         WHERE orr.student_contract_id = sc.id AND o.mandate_id = d.mandate_id AND o.id <> d.id AND o.status = 'paid')`,
     [debitId],
   );
 }

@@ -38,11 +38,12 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
       "INSERT INTO students (school_id, salutation_id, firstname, lastname, student_status_id) VALUES ($1, 1, $2, 'Lechner', 2) RETURNING id",
       [school, firstname],
     ))[0]!.id;
+    // No account of its own: collected on the school's main account.
     const contract = (await sql<{ id: number }>(
-      `INSERT INTO student_contracts (school_id, student_id, status, payment_method_id, contract_start, amount_gross, pay_interval, account_id,
+      `INSERT INTO student_contracts (school_id, student_id, status, payment_method_id, contract_start, amount_gross, pay_interval,
                                       sepa_name, sepa_iban, sepa_mandate_ref, sepa_date_mandate, sepa_sequence)
-       VALUES ($1, $2, 1, 1, '2026-01-01', $3, 1, $4, 'Eltern Lechner', 'DE02120300000000202051', $5, '2025-12-15', 'FRST') RETURNING id`,
-      [school, student, amount, account, `M-RUN-${backend}-${i}`],
+       VALUES ($1, $2, 1, 1, '2026-01-01', $3, 1, 'Eltern Lechner', 'DE02120300000000202051', $4, '2025-12-15', 'FRST') RETURNING id`,
+      [school, student, amount, `M-RUN-${backend}-${i}`],
     ))[0]!.id;
     const rno = Number((await sql<{ rno: string }>(
       `INSERT INTO receipts (school_id, student_id, student_contract_id, kind, text, date_due, period_start, amount)
@@ -70,7 +71,7 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     t = await createTestApp({ backend, clock: createClock(new Date('2026-11-28T08:00:00Z')) });
     school = await createSchool(t.db, 'Run school', 'de');
     account = (await sql<{ id: number }>(
-      `INSERT INTO accounts (school_id, name, sepa_name, sepa_ci, sepa_iban, sepa_bic, sepa_bank) VALUES ($1, 'Giro', 'Dojo', 'DE98ZZZ09999999999', $2, 'COBADEFFXXX', 'Bank') RETURNING id`,
+      `INSERT INTO accounts (school_id, name, sepa_name, sepa_ci, sepa_iban, sepa_bic, sepa_bank, is_main) VALUES ($1, 'Giro', 'Dojo', 'DE98ZZZ09999999999', $2, 'COBADEFFXXX', 'Bank', true) RETURNING id`,
       [school, IBAN],
     ))[0]!.id;
     cookie = (await t.loginAs({ atoms: ['finance_r', 'finance_w'], schools: [school] })).cookie;
