@@ -134,6 +134,26 @@ describe.each(backends())('bank statement import on %s', (backend) => {
     expect(second.json<BankImportDetail>()).toMatchObject({ imported: 1, skipped: 2 });
   });
 
+  it('two uploads at once, of one file or of two files with the same entries (camt.054 and camt.053), write every entry once', async () => {
+    const entries = [1, 2, 3].map((i) => ({ amount: 100 * i, credit: true, bookingDate: '2026-11-07', accountServicerRef: `PAR-${i}`, transactions: [{ name: `Parallel ${i}` }] }));
+    const before = await count('bank_movements');
+    const same = buildCamt([{ id: 'PAR-STMT-1', iban: IBAN_A, entries }]);
+    const twice = await Promise.all([upload('writer', 'a.xml', same), upload('writer', 'b.xml', same)]);
+    expect(twice.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+    expect(twice.find((res) => res.statusCode === 400)!.json()).toEqual({ error: 1002 });
+    expect(await count('bank_movements')).toBe(before + 3);
+
+    const more = [4, 5].map((i) => ({ amount: 100 * i, credit: true, bookingDate: '2026-11-08', accountServicerRef: `PAR-${i}`, transactions: [{ name: `Parallel ${i}` }] }));
+    const both = await Promise.all([
+      upload('writer', 'n.xml', buildCamt([{ id: 'PAR-STMT-2', iban: IBAN_A, entries: more }], { kind: '054', version: '08' })),
+      upload('writer', 's.xml', buildCamt([{ id: 'PAR-STMT-3', iban: IBAN_A, entries: more }], { kind: '053', version: '02' })),
+    ]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+    expect(both.find((res) => res.statusCode === 200)!.json<BankImportDetail>()).toMatchObject({ imported: 2, skipped: 0 });
+    expect(await count('bank_movements')).toBe(before + 5);
+    expect((await list('writer', [{ id: 'sname', value: 'Parallel' }])).rows).toHaveLength(5);
+  });
+
   it('imports a zip with two statements; refuses a zip bomb (98) having inflated at most the budget', async () => {
     const one = buildCamt([{ id: 'ZIP-1', iban: IBAN_A, entries: [{ amount: 100, credit: true, bookingDate: '2026-11-07', accountServicerRef: 'ZIP-E1' }] }]);
     const two = buildCamt([{ id: 'ZIP-2', iban: IBAN_A, entries: [{ amount: 200, credit: false, bookingDate: '2026-11-08', accountServicerRef: 'ZIP-E2' }] }], { kind: '054' });
