@@ -193,6 +193,24 @@ async function receiptRow(receiptNo: string): Promise<Locator> {
   return row;
 }
 
+/** Whether the element (or something inside it) has the keyboard focus. */
+const hasFocus = (target: Locator) => target.evaluate((element) => element.contains(document.activeElement));
+
+/** Presses Tab (at most 40 times) until `target` has the focus: it is reachable by keyboard. */
+async function tabTo(target: Locator): Promise<void> {
+  for (let presses = 0; presses < 40; presses += 1) {
+    if (await hasFocus(target)) return;
+    await s.page.keyboard.press('Tab');
+  }
+  throw new Error(`not reachable with Tab: ${String(target)}`);
+}
+
+/** Waits (polling) until the focus is on or inside `target`. */
+async function waitForFocusInside(target: Locator): Promise<void> {
+  const handle = await target.elementHandle();
+  await s.page.waitForFunction((element) => !!element && element.contains(document.activeElement), handle, { timeout: 5_000 });
+}
+
 /** The official XSDs, in the repository (api/test/fixtures/sepa) as the API tests use them. */
 const XSD_DIR = join(REPO_ROOT, 'api', 'test', 'fixtures', 'sepa', 'xsd');
 
@@ -455,6 +473,56 @@ describe('direct-debit flow', () => {
     const reminder = reminders.getByRole('listitem').filter({ hasText: `Rücklastschrift zu Beleg ${returned.receiptNo}` });
     await reminder.getByText(/zurückgegeben \(Grund MD06\)\. Der Beleg ist wieder offen\./).waitFor();
     await expectAccessible(s.page);
+    expect(s.tracked.errors).toEqual([]);
+  });
+
+  it('imports a statement through the import dialog by keyboard alone: open, choose the file, submit, close', async () => {
+    // The returned student pays the bank's charges by transfer: a new statement of one entry.
+    const camt = buildCamt(
+      [{
+        id: `E2E-${tag}-KB`,
+        iban: run.creditorIban,
+        entries: [{
+          amount: RETURN_CHARGES, credit: true, bookingDate: iso(today),
+          transactions: [{ amount: RETURN_CHARGES, name: `${returner.firstname} ${returner.lastname}`, purpose: [`Gebuehr Ruecklastschrift Beleg ${returned.receiptNo}`] }],
+        }],
+      }],
+      { kind: '053', version: '08' },
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'sbo-e2e-camt-'));
+    const statement = join(dir, `camt053-${tag}-kb.xml`);
+    writeFileSync(statement, camt);
+    const keyboard = s.page.keyboard;
+    try {
+      await s.page.goto(`${s.product.url}/m-fin/bamove`);
+      await s.page.getByRole('heading', { level: 1, name: 'Bankbewegungen' }).waitFor();
+      const trigger = s.page.getByRole('button', { name: 'Kontoauszug importieren' });
+      await tabTo(trigger);
+      await keyboard.press('Enter');
+      const dialog = s.page.getByRole('dialog', { name: 'Kontoauszug importieren' });
+      await dialog.waitFor();
+      // The dialog takes the focus (its first field); Tab stays inside it.
+      const file = dialog.getByLabel('Datei (CAMT .053/.054 als XML oder ZIP)');
+      await tabTo(file);
+      const chooser = s.page.waitForEvent('filechooser');
+      await keyboard.press('Space');
+      await (await chooser).setFiles(statement);
+      await tabTo(dialog.getByRole('button', { name: 'Importieren' }));
+      await expectAccessible(s.page);
+      await keyboard.press('Enter');
+      await dialog.getByText('1 Bewegungen importiert, 0 bereits vorhanden, 0 Rücklastschriften.').waitFor();
+      // The focus stays in the dialog through the upload and the result (else Escape and Tab
+      // would act on the page behind it).
+      await waitForFocusInside(dialog);
+      await expectAccessible(s.page);
+      await tabTo(dialog.getByRole('button', { name: 'Schließen' }));
+      await keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      // Back where the user was.
+      await waitForFocusInside(trigger);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect(s.tracked.errors).toEqual([]);
   });
 });

@@ -43,6 +43,9 @@ describe('statement import dialog: upload progress', () => {
     const bar = within(dialog).getByRole('progressbar', { name: 'Die Datei wird hochgeladen …' });
     expect(bar.getAttribute('aria-valuenow')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Importieren' })).toHaveProperty('disabled', true);
+    // The disabled button loses the focus: it stays in the dialog (keyboard users).
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(within(dialog).getByRole('button', { name: 'Importieren' }));
 
     act(() => xhr.progress(300, 1_000));
     expect(within(dialog).getByRole('progressbar', { name: 'Die Datei wird hochgeladen …' }).getAttribute('aria-valuenow')).toBe('30');
@@ -58,6 +61,8 @@ describe('statement import dialog: upload progress', () => {
     act(() => xhr.answer(200, detail));
     expect(await within(dialog).findByText('3 Bewegungen importiert, 0 bereits vorhanden, 1 Rücklastschriften.')).toBeTruthy();
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    // The result takes the focus (read out, then Tab to the link and the close button).
+    expect(document.activeElement).toBe(within(dialog).getByRole('status'));
     expect(within(dialog).getByRole('link', { name: 'Details des Imports anzeigen' }).getAttribute('href')).toBe('/m-fin/bamim/42');
     expect(onImported).toHaveBeenCalledWith(detail);
   });
@@ -72,6 +77,8 @@ describe('statement import dialog: upload progress', () => {
     );
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Importieren' })).toHaveProperty('disabled', false);
+    // Back on the file field, to choose another file.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Datei (CAMT .053/.054 als XML oder ZIP)'));
   });
 
   it('a failed connection says so (communication error), nothing is shown as imported', async () => {

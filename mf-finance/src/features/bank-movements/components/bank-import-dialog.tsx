@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, ModalDialog, errorFields, toErrorCode } from 'shared-kernel';
@@ -28,6 +28,23 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BankImportDetail | null>(null);
+  /** Failed uploads so far: after each, the file field takes the focus (to choose again). */
+  const [failures, setFailures] = useState(0);
+  const progressRef = useRef<HTMLDivElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  // The focused submit button is disabled while uploading and then replaced by the result:
+  // without moving the focus it would fall to the page behind the dialog, where Tab and
+  // Escape no longer reach the dialog (found by the keyboard-only browser test).
+  useEffect(() => {
+    if (busy) progressRef.current?.focus();
+  }, [busy]);
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
+  useEffect(() => {
+    if (failures > 0) fileRef.current?.focus();
+  }, [failures]);
 
   /** All sent: the server reads the statement now. */
   const processing = sent === 100;
@@ -51,6 +68,7 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
       // 1003 names the IBAN of the account that is missing.
       const iban = code === 1003 ? ((await errorFields(failure))?.iban ?? null) : null;
       setError([tc(errorKey(code)), iban ? t('import.iban_missing', { iban }) : ''].filter(Boolean).join(' '));
+      setFailures((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -72,7 +90,7 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
       }
     >
       {result ? (
-        <div role="status" className={styles.result}>
+        <div role="status" className={styles.result} ref={resultRef} tabIndex={-1}>
           <p>{t('import.done', { imported: result.imported, skipped: result.skipped, returns: result.returns })}</p>
           <Link to={`/m-fin/bamim/${result.id}`}>{t('import.detail_link')}</Link>
         </div>
@@ -82,7 +100,7 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
           <input id={inputId} ref={fileRef} type="file" accept=".xml,.zip,application/xml,text/xml,application/zip" aria-describedby={hintId} disabled={busy} />
           <p id={hintId} className={styles.hint}>{t('import.hint')}</p>
           {busy && (
-            <div className={styles.progress}>
+            <div className={styles.progress} ref={progressRef} tabIndex={-1}>
               {/* Percent while the file goes out (indeterminate until the browser's first report),
                   then indeterminate while the server reads the statement. */}
               {processing ? (
