@@ -147,6 +147,8 @@ export const ERROR = {
   dunningNothingSelected: 100,
   /** Dunning run: more receipts than one run takes (DUNNING_RUN_MAX_RECEIPTS) (400). */
   dunningRunTooLarge: 101,
+  /** Dunning run: the letters PDF could not be made (its dunnings are done); try the download again later (503). */
+  dunningPdfFailed: 102,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

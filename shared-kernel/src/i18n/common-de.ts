@@ -80,6 +80,7 @@ export const commonDe = {
     98: 'Das Archiv enthält zu viele Dateien oder ist entpackt zu groß.',
     99: 'Der Schüler hat keinen offenen Beleg, den diese Zahlung begleichen könnte.',
     100: 'Es ist kein Beleg ausgewählt.',
+    102: 'Das PDF der Mahnschreiben konnte nicht erstellt werden; die Mahnungen sind gespeichert. Bitte den Download später erneut versuchen.',
     101: 'Zu viele Belege für einen Mahnlauf (höchstens 1.000). Bitte in mehreren Läufen mahnen.',
     1000: 'Ungültige CAMT-Datei.',
     1001: 'Die Datei ist keine XML-Datei.',

@@ -80,6 +80,7 @@ export const commonEn = {
     98: 'The archive holds too many files or is too large when unpacked.',
     99: 'The student has no open receipt this payment could pay.',
     100: 'Nothing is selected.',
+    102: 'The dunning letters PDF could not be made; the dunnings are saved. Please try the download again later.',
     101: 'Too many receipts for one dunning run (at most 1,000). Please dun in several runs.',
     1000: 'Invalid CAMT file.',
     1001: 'The file is not an XML file.',

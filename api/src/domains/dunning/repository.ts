@@ -141,8 +141,19 @@ export async function insertRun(tx: Queryable, level: DunningLevel, schoolIds: r
   return result.rows[0]!.id;
 }
 
-export async function finishRun(tx: Queryable, runId: number, done: { fileKey: string | null; dunnings: number; mails: number }): Promise<void> {
-  await tx.query('UPDATE dunning_runs SET file_key = $2, dunnings = $3, mails = $4 WHERE id = $1', [runId, done.fileKey, done.dunnings, done.mails]);
+/** Records what the run did; `printed`: the dunnings whose letters go into the PDF, in print order. */
+export async function finishRun(tx: Queryable, runId: number, done: { printed: readonly number[]; dunnings: number; mails: number }): Promise<void> {
+  await tx.query('UPDATE dunning_runs SET printed_dunnings = $2::int[], dunnings = $3, mails = $4 WHERE id = $1', [runId, done.printed, done.dunnings, done.mails]);
+}
+
+/**
+ * Records the run's letters PDF unless one is recorded already (two renders of the same run:
+ * the first one stays). Answers the key in force; the caller removes its own file when it lost.
+ */
+export async function setRunFile(tx: Queryable, runId: number, fileKey: string): Promise<string | null> {
+  await tx.query('UPDATE dunning_runs SET file_key = $2 WHERE id = $1 AND file_key IS NULL', [runId, fileKey]);
+  const result = await tx.query<{ file_key: string | null }>('SELECT file_key FROM dunning_runs WHERE id = $1', [runId]);
+  return result.rows[0]?.file_key ?? null;
 }
 
 /** Marks the receipts dunned at the level by the run's letter (primary key: once per receipt and level). */
@@ -154,8 +165,32 @@ export async function insertRunItems(tx: Queryable, item: { schoolId: number; du
   await tx.query('UPDATE dunnings SET run_id = $2, mailed_to = $3, outbox_id = $4 WHERE id = $1', [item.dunningId, item.runId, item.mailedTo, item.outboxId]);
 }
 
-/** The run's letters PDF key, when the caller sees all of the run's schools. */
-export async function runFileKey(tx: Queryable, runId: number): Promise<string | null | undefined> {
-  const result = await tx.query<{ file_key: string | null }>('SELECT file_key FROM dunning_runs WHERE id = $1', [runId]);
-  return result.rows.length === 0 ? undefined : result.rows[0]!.file_key;
+export interface RunPdf {
+  level: DunningLevel;
+  fileKey: string | null;
+  printed: number[];
+  createdBy: number | null;
+  createdAt: Date;
+}
+
+/** The run's letters PDF state, when the caller sees all of the run's schools (else null). */
+export async function runPdf(tx: Queryable, runId: number): Promise<RunPdf | null> {
+  const result = await tx.query<{ dunning_level: DunningLevel; file_key: string | null; printed_dunnings: number[]; created_by: number | null; created_at: Date }>(
+    'SELECT dunning_level, file_key, printed_dunnings, created_by, created_at FROM dunning_runs WHERE id = $1',
+    [runId],
+  );
+  const row = result.rows[0];
+  return row ? { level: row.dunning_level, fileKey: row.file_key, printed: row.printed_dunnings.map(Number), createdBy: row.created_by, createdAt: new Date(row.created_at) } : null;
+}
+
+/** The items a dunning of a run dunned (the letter's list), in letter order. */
+export async function dunningItems(tx: Queryable, dunningId: number): Promise<DunningItem[]> {
+  const result = await tx.query<DunningItem>(
+    `SELECT ${ITEM_COLUMNS}
+       FROM dunning_run_items i JOIN receipts r ON r.rno = i.rno JOIN students s ON s.id = r.student_id
+      WHERE i.dunning_id = $1
+      ORDER BY r.date_due, r.rno`,
+    [dunningId],
+  );
+  return result.rows;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   DUNNING_LEVELS,
   DUNNING_RUN_MAX_RECEIPTS,
@@ -12,8 +12,8 @@ import {
   type DunningRunBody,
   type DunningRunResponse,
 } from 'shared-kernel/contracts';
-import { contentDisposition } from '../../files/index.js';
-import { renderLetters } from '../../letters/index.js';
+import { sendStoredFile } from '../../files/send.js';
+import { renderLetters, type LetterInput } from '../../letters/index.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
 import { errorResponses } from '../../lib/route-schemas.js';
@@ -25,6 +25,7 @@ import { dunningLetter, queueDunningMail } from './letters.js';
 import {
   countDueItems,
   dueItems,
+  dunningItems,
   finishRun,
   insertRun,
   insertRunItems,
@@ -33,7 +34,8 @@ import {
   lockStudents,
   postalAddressComplete,
   receiptOwners,
-  runFileKey,
+  runPdf,
+  setRunFile,
   visibleSchools,
 } from './repository.js';
 import { countsResponse, listQuery, listResponse, pdfQuery, runBody, runResponse } from './schemas.js';
@@ -53,11 +55,38 @@ const runTooLarge = () => new HttpError(400, { error: ERROR.dunningRunTooLarge, 
 const asLevel = (value: unknown): DunningLevel => Number(value) as DunningLevel;
 
 /**
+ * Renders a run's letters as ONE PDF into the file store and records it on the run. Runs after
+ * the run's transaction (no locks held while rendering). Answers the key in force (another
+ * render of the same run may have won: its file stays, this one goes).
+ */
+async function storeRunPdf(app: FastifyInstance, runId: number, level: DunningLevel, letters: LetterInput[]): Promise<string> {
+  const pdf = await renderLetters(letters, { title: `Mahnlauf Stufe ${level}`, author: letters[0]!.meta?.author });
+  const key = await app.files.put(pdf);
+  try {
+    const inForce = await app.db.transaction((tx) => setRunFile(tx, runId, key));
+    if (inForce !== key) await app.files.removeQuietly([key]);
+    return inForce ?? key;
+  } catch (error) {
+    await app.files.removeQuietly([key]);
+    throw error;
+  }
+}
+
+/** The letters PDF after the commit; a failure leaves file_key NULL and GET /dunning-pdf renders again. */
+async function storeRunPdfAfterCommit(app: FastifyInstance, log: FastifyBaseLogger, runId: number, level: DunningLevel, letters: LetterInput[]): Promise<void> {
+  try {
+    await storeRunPdf(app, runId, level, letters);
+  } catch (error) {
+    log.error({ err: error, dunningRun: runId }, 'dunning letters PDF not made; GET /api-receipt/dunning-pdf renders it again');
+  }
+}
+
+/**
  * Dunning runs (/m-student/dun/{level}, issue 14; api/README.md "Dunning levels"), under
  * /api-receipt: the items due at a level, their counts (dunning menu), the run (one dunning
  * letter per student through the one letter renderer, ONE PDF of all letters to print in the
- * file store, each letter also mailed where the student has an e-mail address) and the
- * run's PDF.
+ * file store, rendered after the run's transaction committed; each letter also mailed where
+ * the student has an e-mail address) and the run's PDF (rendered again when that failed).
  */
 export default async function dunningRunRoutes(app: FastifyInstance) {
   app.get(
@@ -115,7 +144,7 @@ export default async function dunningRunRoutes(app: FastifyInstance) {
       config: { access: WRITE },
       schema: {
         summary:
-          'Duns the selected receipts `rnos` at `level`: one dunning letter per student (and currency) combining them, in one transaction; receipts no longer due are skipped. The letters (template dunning_{level}) are rendered as one PDF to print (GET /dunning-pdf?id=run) — students without street, postcode and city are left out of it and reported — and mailed with the letter attached where the student has an e-mail address (a student with neither is not dunned). Idempotent (Idempotency-Key); a receipt is dunned at a level once. 400 {error: 100} nothing selected, {error: 101} too many; 404 a receipt out of the user\'s schools',
+          'Duns the selected receipts `rnos` at `level`: one dunning letter per student (and currency) combining them, in one transaction; receipts no longer due are skipped. The letters (template dunning_{level}) are rendered after the commit as one PDF to print (GET /dunning-pdf?id=run; a failed render leaves the run without it and the download renders it again) — students without street, postcode and city are left out of it and reported — and mailed with the letter attached where the student has an e-mail address (a student with neither is not dunned). Idempotent (Idempotency-Key); a receipt is dunned at a level once. 400 {error: 100} nothing selected, {error: 101} too many; 404 a receipt out of the user\'s schools',
         tags: ['api-receipt'],
         body: runBody,
         response: { ...errorResponses, ...idempotencyResponses, 200: runResponse },
@@ -131,16 +160,16 @@ export default async function dunningRunRoutes(app: FastifyInstance) {
       const session = request.session!;
       const { settings } = await getSettings(app.db, session.user.id);
       const sender = mailSenderUser(session.user, settings);
-      let storedKey: string | null = null;
       let mailIds: number[] = [];
       let ownRun: number | null = null;
+      // The letters to print, rendered as one PDF after the commit (see storeRunPdf).
+      let printed: LetterInput[] = [];
       try {
         const answer = await idempotentWrite(request, async (tx) => {
-          // A retried transaction starts over: what the previous attempt stored goes.
-          if (storedKey) await app.files.removeQuietly([storedKey]);
-          storedKey = null;
+          // A retried transaction starts over.
           mailIds = [];
           ownRun = null;
+          printed = [];
           const now = app.now();
           const today = isoDay(now);
           const owners = await receiptOwners(tx, rnos);
@@ -154,7 +183,7 @@ export default async function dunningRunRoutes(app: FastifyInstance) {
           const answer: DunningRunResponse = { success: true, run: null, dunnings: 0, receipts: 0, printed: 0, mails: 0, skipped: rnos.length - due.length, noAddress: [] };
           if (groups.length === 0) return answer;
           const run = await insertRun(tx, level, [...new Set(due.map((item) => item.sid))], session.user.id, now);
-          const printed = [];
+          const printedDunnings: number[] = [];
           for (const items of groups) {
             const first = items[0]!;
             const student = students.find((row) => row.id === first.stid)!;
@@ -178,7 +207,10 @@ export default async function dunningRunRoutes(app: FastifyInstance) {
               answer.mails += 1;
             }
             await insertRunItems(tx, { schoolId: student.schoolId, dunningId, level, rnos: items.map((item) => item.rno), runId: run, mailedTo: email || null, outboxId });
-            if (postal) printed.push(letter.input);
+            if (postal) {
+              printed.push(letter.input);
+              printedDunnings.push(dunningId);
+            }
             answer.dunnings += 1;
             answer.receipts += items.length;
           }
@@ -187,25 +219,19 @@ export default async function dunningRunRoutes(app: FastifyInstance) {
             await tx.query('DELETE FROM dunning_runs WHERE id = $1', [run]);
             return answer;
           }
-          if (printed.length > 0) {
-            const pdf = await renderLetters(printed, { title: `Mahnlauf Stufe ${level}`, author: printed[0]!.meta?.author });
-            storedKey = await app.files.put(pdf);
-          }
-          await finishRun(tx, run, { fileKey: storedKey, dunnings: answer.dunnings, mails: answer.mails });
+          await finishRun(tx, run, { printed: printedDunnings, dunnings: answer.dunnings, mails: answer.mails });
           answer.run = run;
           answer.printed = printed.length;
           ownRun = run;
           return answer;
         });
-        if (answer.run !== ownRun || ownRun === null) {
-          // A repeat (same key) answered the first run: this attempt's file and mails were rolled back.
-          await app.files.removeQuietly([storedKey]);
-        } else {
+        if (answer.run === ownRun && ownRun !== null) {
+          // This attempt made the run (not a repeat answering the first one): mail and print.
           for (const id of mailIds) app.mailer.deliver(id);
+          if (printed.length > 0) await storeRunPdfAfterCommit(app, request.log, ownRun, level, printed);
         }
         return answer;
       } catch (error) {
-        await app.files.removeQuietly([storedKey]);
         if (error instanceof MailTooLargeError) throw new HttpError(400, { error: ERROR.mailTooLarge });
         throw moneyRuleAnswer(error) ?? error;
       }
@@ -217,7 +243,8 @@ export default async function dunningRunRoutes(app: FastifyInstance) {
     {
       config: { access: READ },
       schema: {
-        summary: 'The letters of dunning run `id` as one PDF to print; 404 for a run with a letter of a school the user does not see, or without printed letters',
+        summary:
+          'The letters of dunning run `id` as one PDF to print, streamed from the file store; when the render after the run failed, rendered again now from the run\'s dunnings (503 {error: 102} when that fails too); 404 for a run with a letter of a school the user does not see, or without printed letters',
         tags: ['api-receipt'],
         querystring: pdfQuery,
         response: { ...errorResponses },
@@ -225,15 +252,32 @@ export default async function dunningRunRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { id } = request.query as { id: number };
-      const key = await request.scoped((tx) => runFileKey(tx, id));
-      if (!key) throw notFound();
-      const pdf = await app.files.read(key);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(`Mahnlauf-${id}.pdf`))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      const run = await request.scoped((tx) => runPdf(tx, id));
+      if (!run || run.printed.length === 0) throw notFound();
+      let key = run.fileKey !== null && (await app.files.size(run.fileKey)) !== null ? run.fileKey : null;
+      if (key === null) {
+        // The render after the run failed (or the file is gone): the letters again from the
+        // run's dunnings, dated as the run; the items' open amounts are today's.
+        try {
+          const letters = await request.scoped(async (tx) => {
+            const inputs: LetterInput[] = [];
+            for (const dunningId of run.printed) {
+              const items = await dunningItems(tx, dunningId);
+              if (items.length === 0) continue;
+              inputs.push((await dunningLetter(tx, app.files, { level: run.level, items, userId: run.createdBy ?? request.session!.user.id, now: run.createdAt })).input);
+            }
+            return inputs;
+          });
+          if (letters.length === 0) throw notFound();
+          if (run.fileKey !== null) await app.db.transaction((tx) => tx.query('UPDATE dunning_runs SET file_key = NULL WHERE id = $1 AND file_key = $2', [id, run.fileKey]));
+          key = await storeRunPdf(app, id, run.level, letters);
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          request.log.error({ err: error, dunningRun: id }, 'dunning letters PDF not made');
+          throw new HttpError(503, { error: ERROR.dunningPdfFailed });
+        }
+      }
+      return sendStoredFile(reply, app.files, { key, name: `Mahnlauf-${id}.pdf`, mime: 'application/pdf' });
     },
   );
 }

@@ -288,4 +288,40 @@ describe.each(backends())('dunning runs API on %s', (backend) => {
       t.db.query('INSERT INTO dunning_run_items (school_id, dunning_id, rno, dunning_level) VALUES ($1, $2, $3, 2)', [schoolA, dunningId, r.paul]),
     ).rejects.toThrow(/duplicate key|unique/i);
   });
+
+  it('renders the letters PDF after the commit: a failed render keeps the dunnings, the download renders it again (503 {error: 102} while that fails), then streams the stored file', async () => {
+    const ida = await student(schoolA, { fn: 'Ida', ln: 'Ausfall' });
+    const rno = await receipt(ida, '2026-09-01', 4200);
+    // The file store fails once the transaction has committed (the render's store step).
+    const put = jest.spyOn(t.app.files, 'put').mockRejectedValueOnce(new Error('store down'));
+    const answer = await run(1, [rno]);
+    expect(answer).toMatchObject({ dunnings: 1, receipts: 1, printed: 1 });
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(await sql('SELECT file_key FROM dunning_runs WHERE id = $1', [answer.run])).toEqual([{ file_key: null }]);
+    expect(await sql('SELECT student_id, dunning_level FROM dunnings WHERE run_id = $1', [answer.run])).toEqual([{ student_id: ida, dunning_level: 1 }]);
+    // Still failing: a clear answer, nothing recorded.
+    put.mockRejectedValueOnce(new Error('store down'));
+    const failed = await call('GET', `/api-receipt/dunning-pdf?id=${answer.run}`, 'fw');
+    expect([failed.statusCode, failed.json()]).toEqual([503, { error: 102 }]);
+    put.mockRestore();
+    // The store is back: the download renders the run's letters and keeps them.
+    const pdf = await call('GET', `/api-receipt/dunning-pdf?id=${answer.run}`, 'fw');
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Ida Ausfall');
+    expect(text).toContain(`Rechnung Nr. ${rno}`);
+    expect(text).toContain('42,00');
+    const [{ file_key: key }] = await sql<{ file_key: string | null }>('SELECT file_key FROM dunning_runs WHERE id = $1', [answer.run]);
+    expect(key).not.toBeNull();
+    // Later downloads stream the stored file from the store (never read whole into memory).
+    const read = jest.spyOn(t.app.files, 'read');
+    const again = await call('GET', `/api-receipt/dunning-pdf?id=${answer.run}`, 'fw');
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.equals(pdf.rawPayload)).toBe(true);
+    expect(again.headers['content-length']).toBe(String(pdf.rawPayload.length));
+    expect(again.headers['content-disposition']).toMatch(/^attachment/);
+    expect(read).not.toHaveBeenCalled();
+    read.mockRestore();
+    expect((await sql<{ file_key: string | null }>('SELECT file_key FROM dunning_runs WHERE id = $1', [answer.run]))[0]!.file_key).toBe(key);
+  });
 });
