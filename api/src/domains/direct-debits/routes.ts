@@ -213,8 +213,9 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
     const userId = request.session!.user.id;
     request.audit.entity = 'sepa_run';
     const written: string[] = [];
+    const ownRuns = new Set<number>();
     try {
-      return await idempotentWrite(request, async (tx) => {
+      const answer = await idempotentWrite(request, async (tx) => {
         // Read, lock what would be debited, read again: a parallel run for the same receipts
         // commits first and this one then sees them in collection.
         const first = await plan(tx, body, day);
@@ -255,12 +256,17 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
           await app.files.put(Buffer.from(buildPain008(pain), 'utf8'), ebicsKey);
           await app.files.put(Buffer.from(buildPain008(fintsVariant(pain)), 'utf8'), fintsKey);
           runs.push({ id: runId, msgid: pain.messageId, aid: entry.account.aid, cnt: pain.debits.length, amt: entry.account.amt });
+          ownRuns.add(runId);
         }
         request.audit.entityId = runs[0]!.id;
         request.audit.schoolId = planned.accounts[0]!.rows[0]!.sid;
         request.audit.detail = { ...request.audit.detail, runs: runs.map((r) => r.id), debits: runs.reduce((n, r) => n + r.cnt, 0) };
         return { success: true as const, runs, left: planned.left };
       });
+      // A twin request with the same Idempotency-Key committed first: idempotentWrite rolled
+      // this attempt back and answers the twin's runs; this attempt's files belong to nothing.
+      if (!answer.runs.some((run) => ownRuns.has(run.id))) await app.files.removeQuietly(written);
+      return answer;
     } catch (error) {
       await app.files.removeQuietly(written);
       // A parallel run took a receipt between our read and insert (possible where the lock

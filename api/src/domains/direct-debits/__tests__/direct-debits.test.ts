@@ -185,6 +185,29 @@ describe.each(backends())('direct-debit runs and SEPA files on %s', (backend) =>
     expect(otherKeys.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await runsOf(a.rno)).toBe(1);
     expect(await runsOf(b.rno)).toBe(1);
+    // The attempts that were rolled back (same key: answered by the twin; other keys: 409) left
+    // no files behind: every stored file is one of a run.
+    const referenced = new Set((await sql<{ e: string; f: string }>('SELECT ebics_file_key AS e, fints_file_key AS f FROM sepa_runs')).flatMap((r) => [r.e, r.f]));
+    const stored: string[] = [];
+    for await (const key of t.app.files.keys()) stored.push(key);
+    expect(stored.filter((key) => !referenced.has(key))).toEqual([]);
+  });
+
+  it('a repeat of a committed run (same key) whose attempt wrote files before finding the key taken removes them again', async () => {
+    const a = await debtor(schoolA);
+    const body = { year: 2026, month: 11, data: sel(a) };
+    const first = await call('POST', '/api-fin/dd', 'fw', body, `twin-${backend}`);
+    expect(first.statusCode).toBe(200);
+    // The receipt is free again (its debit came back), so the repeat's attempt makes a run and
+    // its files before the Idempotency-Key tells it that the first request answered already.
+    await sql("UPDATE sepa_debits SET status = 'returned' WHERE receipt_id = $1", [a.rno]);
+    const repeat = await call('POST', '/api-fin/dd', 'fw', body, `twin-${backend}`);
+    expect(repeat.body).toBe(first.body);
+    expect(Number((await sql<{ n: number }>('SELECT count(*)::int AS n FROM sepa_debits WHERE receipt_id = $1', [a.rno]))[0]!.n)).toBe(1);
+    const referenced = new Set((await sql<{ e: string; f: string }>('SELECT ebics_file_key AS e, fints_file_key AS f FROM sepa_runs')).flatMap((r) => [r.e, r.f]));
+    const stored: string[] = [];
+    for await (const key of t.app.files.keys()) stored.push(key);
+    expect(stored.filter((key) => !referenced.has(key))).toEqual([]);
   });
 
   it('lists the files and serves both downloads unchanged, schema-valid, with safe headers', async () => {
