@@ -493,6 +493,12 @@ describe('direct-debit flow', () => {
     const statement = join(dir, `camt053-${tag}-kb.xml`);
     writeFileSync(statement, camt);
     const keyboard = s.page.keyboard;
+    // Listening for the file chooser switches on its interception in the browser, which is
+    // asynchronous: started before the page loads, not right before the key press (once the
+    // key came first, the chooser opened natively and the event never came).
+    const chooser = s.page.waitForEvent('filechooser', { timeout: 60_000 });
+    // Awaited below; when a step before fails, its rejection is no unhandled one.
+    chooser.catch(() => undefined);
     try {
       await s.page.goto(`${s.product.url}/m-fin/bamove`);
       await s.page.getByRole('heading', { level: 1, name: 'Bankbewegungen' }).waitFor();
@@ -504,7 +510,6 @@ describe('direct-debit flow', () => {
       // The dialog takes the focus (its first field); Tab stays inside it.
       const file = dialog.getByLabel('Datei (CAMT .053/.054 als XML oder ZIP)');
       await tabTo(file);
-      const chooser = s.page.waitForEvent('filechooser');
       await keyboard.press('Space');
       await (await chooser).setFiles(statement);
       await tabTo(dialog.getByRole('button', { name: 'Importieren' }));
