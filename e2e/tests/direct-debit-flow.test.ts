@@ -406,7 +406,7 @@ describe('direct-debit flow', () => {
       const answer = await upload;
       // Four movements: the collection's two debits (a batch), the return debit, the transfer.
       expect([answer.status(), await answer.text()]).toEqual([200, expect.stringMatching(/"imported":4\b.*"returns":1\b/)]);
-      await dialog.getByText('4 Bewegungen importiert, 0 bereits vorhanden, 1 Rücklastschriften.').waitFor();
+      await dialog.getByText('Bewegungen importiert: 4, bereits vorhanden: 0, Rücklastschriften: 1.').waitFor();
       await expectAccessible(s.page);
       await dialog.getByRole('link', { name: 'Details des Imports anzeigen' }).click();
     } finally {
@@ -515,7 +515,7 @@ describe('direct-debit flow', () => {
       await tabTo(dialog.getByRole('button', { name: 'Importieren' }));
       await expectAccessible(s.page);
       await keyboard.press('Enter');
-      await dialog.getByText('1 Bewegungen importiert, 0 bereits vorhanden, 0 Rücklastschriften.').waitFor();
+      await dialog.getByText('Bewegungen importiert: 1, bereits vorhanden: 0, Rücklastschriften: 0.').waitFor();
       // The focus stays in the dialog through the upload and the result (else Escape and Tab
       // would act on the page behind it).
       await waitForFocusInside(dialog);

@@ -5,6 +5,15 @@ import { reloadForNewVersion } from './reload-guard.js';
 /** Every request waits at most this long (spec 001 §9). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * The few batch writes that may take longer than REQUEST_TIMEOUT_MS on a large school wait up
+ * to the server's own request timeout (api/src/app.ts requestTimeout): a direct-debit run, a
+ * bank-statement import, a dunning run of up to 1,000 receipts (each letter rendered for its
+ * mail). All three are idempotent (Idempotency-Key), so a retry never writes twice; giving up
+ * at 30 s would show 'op_failed' for a run the server then completes.
+ */
+export const BATCH_REQUEST_TIMEOUT_MS = 120_000;
+
 /** Sent as `X-Client-Version` on every request: the server refuses state-changing requests
  * without it (CSRF defence) and answers 412 when this build is older than it accepts. */
 export const CLIENT_VERSION: string =

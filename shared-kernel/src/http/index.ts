@@ -1,4 +1,4 @@
-export { http, CLIENT_VERSION, REQUEST_TIMEOUT_MS, appBaseUrl, IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './client.js';
+export { http, CLIENT_VERSION, REQUEST_TIMEOUT_MS, BATCH_REQUEST_TIMEOUT_MS, appBaseUrl, IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './client.js';
 export { toErrorCode, errorBodyCode, errorStatus, statusToErrorCode, errorFields } from './error-code.js';
 export {
   reloadForNewVersion, pageReloader, RELOAD_STAMP_KEY, RELOAD_MIN_INTERVAL_MS,

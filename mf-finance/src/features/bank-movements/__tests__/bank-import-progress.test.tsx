@@ -59,7 +59,7 @@ describe('statement import dialog: upload progress', () => {
     expect(working.getAttribute('aria-valuenow')).toBeNull();
 
     act(() => xhr.answer(200, detail));
-    expect(await within(dialog).findByText('3 Bewegungen importiert, 0 bereits vorhanden, 1 Rücklastschriften.')).toBeTruthy();
+    expect(await within(dialog).findByText('Bewegungen importiert: 3, bereits vorhanden: 0, Rücklastschriften: 1.')).toBeTruthy();
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     // The result takes the focus (read out, then Tab to the link and the close button).
     expect(document.activeElement).toBe(within(dialog).getByRole('status'));
@@ -85,6 +85,6 @@ describe('statement import dialog: upload progress', () => {
     const { dialog, xhr } = await startUpload();
     act(() => xhr.onerror?.());
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', expect.stringMatching(/Kommunikationsfehler/));
-    expect(within(dialog).queryByText(/Bewegungen importiert/)).toBeNull();
+    expect(within(dialog).queryByText(/Bewegungen importiert:/)).toBeNull();
   });
 });

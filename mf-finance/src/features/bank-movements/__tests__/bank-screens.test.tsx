@@ -70,7 +70,7 @@ describe('/m-fin/bamove', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Importieren' }));
     expect(await within(dialog).findByText(/Das Konto für diese Datei ist noch nicht angelegt\. Konto mit der IBAN DE02120300000000202051 fehlt\./)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Importieren' }));
-    expect(await within(dialog).findByText('3 Bewegungen importiert, 1 bereits vorhanden, 1 Rücklastschriften.')).toBeTruthy();
+    expect(await within(dialog).findByText('Bewegungen importiert: 3, bereits vorhanden: 1, Rücklastschriften: 1.')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Details des Imports anzeigen' }).getAttribute('href')).toBe('/m-fin/bamim/42');
     await waitFor(() => expect(api.getMovementPage).toHaveBeenCalledTimes(2));
   });

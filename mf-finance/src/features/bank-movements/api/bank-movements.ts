@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, http, uploadWithProgress, type UploadProgress } from 'shared-kernel';
+import { BATCH_REQUEST_TIMEOUT_MS, IDEMPOTENCY_KEY_HEADER, http, uploadWithProgress, type UploadProgress } from 'shared-kernel';
 import type {
   BankAssignForm,
   BankAssignResponse,
@@ -51,7 +51,7 @@ export async function deleteMovement(id: number): Promise<void> {
 export async function uploadStatement(file: File, options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {}): Promise<BankImportDetail> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const answer = await uploadWithProgress('api-fin/bamimport', body, { ...options, timeout: 120_000 });
+  const answer = await uploadWithProgress('api-fin/bamimport', body, { ...options, timeout: BATCH_REQUEST_TIMEOUT_MS });
   return (await answer.json()) as BankImportDetail;
 }
 

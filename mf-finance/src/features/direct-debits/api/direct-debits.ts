@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, http } from 'shared-kernel';
+import { BATCH_REQUEST_TIMEOUT_MS, IDEMPOTENCY_KEY_HEADER, http } from 'shared-kernel';
 import type {
   DdCandidatesResponse,
   DdGenerateResponse,
@@ -24,7 +24,7 @@ export function previewRun(year: number, month: number, data: DdSelection[]): Pr
  */
 export function generateRun(year: number, month: number, data: DdSelection[], idempotencyKey: string): Promise<DdGenerateResponse> {
   return http
-    .post('api-fin/dd', { json: { year, month, data }, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }, timeout: 120_000 })
+    .post('api-fin/dd', { json: { year, month, data }, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }, timeout: BATCH_REQUEST_TIMEOUT_MS })
     .json<DdGenerateResponse>();
 }
 

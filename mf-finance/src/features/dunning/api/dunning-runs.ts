@@ -1,4 +1,4 @@
-import { http, saveDownload } from 'shared-kernel';
+import { BATCH_REQUEST_TIMEOUT_MS, http, saveDownload } from 'shared-kernel';
 import type { DunningCountsResponse, DunningLevel, DunningListResponse, DunningRunResponse } from 'shared-kernel/contracts';
 
 /** GET /api-receipt/dunning?level: every open item due at the level (the screen pages by 20). */
@@ -17,7 +17,7 @@ export function getDunningCounts(signal?: AbortSignal): Promise<DunningCountsRes
  */
 export function runDunning(level: DunningLevel, rnos: number[], idempotencyKey: string): Promise<DunningRunResponse> {
   return http
-    .post('api-receipt/dunning', { json: { level, rnos }, headers: { 'Idempotency-Key': idempotencyKey } })
+    .post('api-receipt/dunning', { json: { level, rnos }, headers: { 'Idempotency-Key': idempotencyKey }, timeout: BATCH_REQUEST_TIMEOUT_MS })
     .json<DunningRunResponse>();
 }
 
