@@ -9,6 +9,7 @@ import {
   documentFolderSchema,
   type AssociationDocumentList,
 } from 'shared-kernel/contracts';
+import { confirmFiles, putPending } from '../../files/file-intents.js';
 import { DOCUMENT_KINDS, readUploads, sendStoredFile } from '../../files/index.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { errorResponses, idQuerySchema, successSchema } from '../../lib/route-schemas.js';
@@ -206,9 +207,10 @@ export default async function associationDocumentRoutes(app: FastifyInstance): P
       request.audit.entity = 'association_document';
       const keys: string[] = [];
       try {
-        for (const file of upload.files) keys.push(await app.files.put(file.data));
+        for (const file of upload.files) keys.push(await putPending(app, file.data));
         const ids = await request.scoped(async (tx) => {
           if (parentId !== null && !(await isFolder(tx, parentId))) throw badRequest({ p: MSG.invalid });
+          await confirmFiles(tx, keys);
           const created: number[] = [];
           for (const [index, file] of upload.files.entries()) {
             created.push(await insertFile(tx, parentId, { key: keys[index]!, name: file.name, mime: file.mime, size: file.size }, request.session!.user.id));

@@ -18,6 +18,7 @@ import {
   type RichTextSwitch,
   type SingleDataResponse,
 } from 'shared-kernel/contracts';
+import { confirmFiles, putPending } from '../../files/file-intents.js';
 import { readUploads } from '../../files/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
@@ -327,13 +328,14 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
       const schoolId = scopeOf(request, query.school);
       const upload = (await readUploads(request, { maxFiles: 1, maxFileBytes: CONFIG_IMAGE_MAX_BYTES, allowed: ['jpeg', 'png'], maxImageSide: 1200 }))
         .files[0]!;
-      const fileKey = await app.files.put(upload.data);
+      const fileKey = await putPending(app, upload.data);
       request.audit.entity = 'config_image';
       if (schoolId !== null) request.audit.schoolId = schoolId;
       try {
-        const imageId = await request.scoped((tx) =>
-          insertConfigImage(tx, schoolId, query.key, { mime: upload.mime, width: upload.width!, height: upload.height!, fileKey }, request.session!.user.id),
-        );
+        const imageId = await request.scoped(async (tx) => {
+          await confirmFiles(tx, [fileKey]);
+          return insertConfigImage(tx, schoolId, query.key, { mime: upload.mime, width: upload.width!, height: upload.height!, fileKey }, request.session!.user.id);
+        });
         return { success: true, id: imageId };
       } catch (error) {
         await app.files.removeQuietly([fileKey]);

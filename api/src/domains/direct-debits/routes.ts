@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONFIG_KEYS, ERROR, FINTS_PAIN_VERSION, type DdGenerateRequest, type DdGenerateResponse, type DdPreview, type SepaDownloadMode } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
-import { newFileKey } from '../../files/file-store.js';
+import { confirmFiles, reserveFileKeys } from '../../files/file-intents.js';
 import { sendStoredFile } from '../../files/send.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
@@ -214,8 +214,15 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
     request.audit.entity = 'sepa_run';
     const written: string[] = [];
     const ownRuns = new Set<number>();
+    // The files' write intents are committed before the run's transaction (app.db inside it
+    // waits forever on PGlite's one connection), so the keys are reserved up front: a run per
+    // creditor, and a contract has one creditor, so two keys per selected contract suffice.
+    const reserved = await reserveFileKeys(app, 2 * new Set(body.data.map((s) => s.scid)).size);
     try {
       const answer = await idempotentWrite(request, async (tx) => {
+        // Commit makes the used keys' files permanent; the unused ones never get bytes.
+        await confirmFiles(tx, reserved);
+        let nextKey = 0;
         // Read, lock what would be debited, read again: a parallel run for the same receipts
         // commits first and this one then sees them in collection.
         const first = await plan(tx, body, day);
@@ -238,8 +245,9 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
             creditorName: first.cr_name ?? entry.account.acn,
             creditorBic: first.cr_bic,
           });
-          const ebicsKey = newFileKey();
-          const fintsKey = newFileKey();
+          if (nextKey + 2 > reserved.length) throw new Error('more runs than selected contracts');
+          const ebicsKey = reserved[nextKey++]!;
+          const fintsKey = reserved[nextKey++]!;
           await insertRun(tx, {
             id: runId,
             schoolId: first.sid,
@@ -252,7 +260,8 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
             pain,
             receipts: entry.rows.map((r) => ({ rno: r.rno, stid: r.stid, scid: r.scid })),
           });
-          written.push(ebicsKey, fintsKey);
+          // A repeated attempt reuses the same keys (the put overwrites).
+          if (!written.includes(ebicsKey)) written.push(ebicsKey, fintsKey);
           await app.files.put(Buffer.from(buildPain008(pain), 'utf8'), ebicsKey);
           await app.files.put(Buffer.from(buildPain008(fintsVariant(pain)), 'utf8'), fintsKey);
           runs.push({ id: runId, msgid: pain.messageId, aid: entry.account.aid, cnt: pain.debits.length, amt: entry.account.amt });

@@ -12,6 +12,7 @@ import {
   type DunningRunBody,
   type DunningRunResponse,
 } from 'shared-kernel/contracts';
+import { confirmFiles, putPending } from '../../files/file-intents.js';
 import { sendStoredFile } from '../../files/send.js';
 import { renderLetters, type LetterInput } from '../../letters/index.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
@@ -61,9 +62,14 @@ const asLevel = (value: unknown): DunningLevel => Number(value) as DunningLevel;
  */
 async function storeRunPdf(app: FastifyInstance, runId: number, level: DunningLevel, letters: LetterInput[]): Promise<string> {
   const pdf = await renderLetters(letters, { title: `Mahnlauf Stufe ${level}`, author: letters[0]!.meta?.author });
-  const key = await app.files.put(pdf);
+  const key = await putPending(app, pdf);
   try {
-    const inForce = await app.db.transaction((tx) => setRunFile(tx, runId, key));
+    const inForce = await app.db.transaction(async (tx) => {
+      const recorded = await setRunFile(tx, runId, key);
+      // Only the recorded file becomes permanent; a losing render's intent stays for the sweep.
+      if (recorded === key) await confirmFiles(tx, [key]);
+      return recorded;
+    });
     if (inForce !== key) await app.files.removeQuietly([key]);
     return inForce ?? key;
   } catch (error) {

@@ -5,6 +5,7 @@ import { purgeJobHistory, type JobDefinition } from '../../jobs/runner.js';
 import { deleteDeadSessions } from '../auth/sessions-repository.js';
 import { invitationJob } from '../leads/invitation-scheduler.js';
 import { generateAllInvoices } from '../student-money/invoice-job.js';
+import { sweepFileIntents } from '../../files/file-intents.js';
 
 /**
  * Every job of the product: one line each. The runner (jobs/runner.ts) of every process runs
@@ -20,6 +21,9 @@ export const JOBS: readonly JobDefinition[] = [
   { name: 'invoices.daily', schedule: { dailyAt: '02:00' }, run: ({ app, now }) => generateAllInvoices(app, now) },
   // The run history and finished deferred runs are kept 30 days.
   { name: 'jobs.cleanup', schedule: { dailyAt: '03:30' }, run: ({ app, now }) => purgeJobHistory(app.db, now) },
+  // Files put before a transaction that never committed (a crash between put and commit):
+  // their write intents are older than an hour; the files and then the intents go.
+  { name: 'files.sweep', schedule: { everyMs: 3_600_000 }, run: async ({ app, now }) => void (await sweepFileIntents(app, now)) },
   // PGlite has no autovacuum: without fresh statistics the planner picks slow plans as the
   // tables grow, and dead rows (sessions touched every minute, edits) are never reclaimed.
   // A PostgreSQL server does this itself. Runs outside a transaction (VACUUM must).

@@ -7,6 +7,7 @@ import {
   albumFormSchema,
   type Album,
 } from 'shared-kernel/contracts';
+import { confirmFiles, putPending } from '../../files/file-intents.js';
 import { IMAGE_KINDS, readUploads } from '../../files/index.js';
 import { assignedSchools, uploadSchool } from '../news/assigned-content.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
@@ -158,11 +159,12 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       try {
         const copies = new Map<number, string>();
         for (const file of originals) {
-          const key = await app.files.put(await app.files.read(file.key));
+          const key = await putPending(app, await app.files.read(file.key));
           copiedKeys.push(key);
           copies.set(file.id, key);
         }
         const albumId = await request.scoped(async (tx) => {
+          await confirmFiles(tx, copiedKeys);
           const fileIds: number[] = [];
           for (const fileId of values.files) {
             const original = originals.find((file) => file.id === fileId);
@@ -261,17 +263,18 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       const { files } = await readUploads(request, { maxFiles: 1, maxFileBytes: ALBUM_FILE_MAX_BYTES, allowed: IMAGE_KINDS, maxImageSide: 3200 });
       const file = files[0]!;
       if (file.field !== 'file') throw badRequest({ file: MSG.required });
-      const key = await app.files.put(file.data);
+      const key = await putPending(app, file.data);
       request.audit.entity = 'album_file';
       request.audit.schoolId = schoolId;
       try {
-        const saved = await request.scoped((tx) =>
-          insertAlbumFile(
+        const saved = await request.scoped(async (tx) => {
+          await confirmFiles(tx, [key]);
+          return insertAlbumFile(
             tx,
             { schoolId, name: file.name, mime: file.mime, size: file.size, width: file.width!, height: file.height!, key },
             request.session!.user.id,
-          ),
-        );
+          );
+        });
         request.audit.entityId = saved.id;
         return saved;
       } catch (error) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR, MSG, SCHOOL_IMAGE_SIZES, schoolSettingsSchema, type SchoolSettings } from 'shared-kernel/contracts';
+import { confirmFiles, putPending } from '../../files/file-intents.js';
 import { imageVariant, readUploads } from '../../files/index.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { savedWithVersionSchema, versionConflictResponses } from '../../lib/record-version.js';
@@ -203,13 +204,14 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
         throw error;
       }
       checkSchoolImage(upload.width!, upload.height!);
-      const key = await app.files.put(upload.data);
+      const key = await putPending(app, upload.data);
       request.audit.entity = 'school_image';
       request.audit.schoolId = schoolId;
       try {
-        const saved = await request.scoped((tx) =>
-          setSchoolImage(tx, schoolId, { mime: upload.mime, width: upload.width!, height: upload.height!, key }, request.session!.user.id),
-        );
+        const saved = await request.scoped(async (tx) => {
+          await confirmFiles(tx, [key]);
+          return setSchoolImage(tx, schoolId, { mime: upload.mime, width: upload.width!, height: upload.height!, key }, request.session!.user.id);
+        });
         await app.files.removeQuietly([saved.replacedKey]);
         return { success: true, id: saved.id };
       } catch (error) {

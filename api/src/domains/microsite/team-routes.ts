@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR, HIDEABLE_SCHOOL_ROLE, TEAM_IMAGE_SIZES, teamToggleSchema, type TeamMember } from 'shared-kernel/contracts';
+import { confirmFiles, putPending } from '../../files/file-intents.js';
 import { IMAGE_KINDS, readUploads } from '../../files/index.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { errorResponses, successSchema } from '../../lib/route-schemas.js';
@@ -113,11 +114,14 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
       if ((await request.scoped((tx) => rolesOf(tx, schoolId, member))).length === 0) throw notFound();
       const { files } = await readUploads(request, { maxFiles: 1, maxFileBytes: 10 * 1024 * 1024, allowed: IMAGE_KINDS, maxImageSide: 1200 });
       const file = files[0]!;
-      const key = await app.files.put(file.data);
+      const key = await putPending(app, file.data);
       request.audit.entity = 'team_photo';
       request.audit.schoolId = schoolId;
       try {
-        const saved = await request.scoped((tx) => setPhoto(tx, schoolId, member, { mime: file.mime, key }, request.session!.user.id));
+        const saved = await request.scoped(async (tx) => {
+          await confirmFiles(tx, [key]);
+          return setPhoto(tx, schoolId, member, { mime: file.mime, key }, request.session!.user.id);
+        });
         await app.files.removeQuietly([saved.replacedKey]);
         return { success: true, fh: saved.id };
       } catch (error) {

@@ -8,6 +8,7 @@ import {
   newsFormSchema,
   type NewsItem,
 } from 'shared-kernel/contracts';
+import { confirmFiles, putPending } from '../../files/file-intents.js';
 import type { Queryable } from '../../db/index.js';
 import { DOCUMENT_KINDS, IMAGE_KINDS, contentDisposition, readUploads, sendStoredFile } from '../../files/index.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
@@ -166,11 +167,12 @@ export async function newsItemRoutes(app: FastifyInstance): Promise<void> {
       try {
         const copies = new Map<number, string>();
         for (const file of originals) {
-          const key = await app.files.put(await app.files.read(file.key));
+          const key = await putPending(app, await app.files.read(file.key));
           copiedKeys.push(key);
           copies.set(file.id, key);
         }
         newsId = await userScoped(request, async (tx) => {
+          await confirmFiles(tx, copiedKeys);
           const fileIds: number[] = [];
           for (const id of values.files) {
             const copyKey = copies.get(id);
@@ -280,18 +282,19 @@ export async function newsItemRoutes(app: FastifyInstance): Promise<void> {
       });
       const file = files[0]!;
       if (file.field !== 'file') throw badRequest({ file: MSG.required });
-      const key = await app.files.put(file.data);
+      const key = await putPending(app, file.data);
       const userId = request.session!.user.id;
       request.audit.entity = 'news_file';
       request.audit.schoolId = schoolId;
       try {
-        const saved = await request.scoped((tx) =>
-          insertNewsFile(
+        const saved = await request.scoped(async (tx) => {
+          await confirmFiles(tx, [key]);
+          return insertNewsFile(
             tx,
             { schoolId, name: file.name, ext: file.ext, mime: file.mime, size: file.size, image: IMAGE_KINDS.includes(file.kind), key },
             userId,
-          ),
-        );
+          );
+        });
         request.audit.entityId = saved.id;
         return saved;
       } catch (error) {

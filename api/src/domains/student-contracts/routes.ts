@@ -17,6 +17,7 @@ import {
   type StudentContractSingle,
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
+import { confirmFiles, reserveFileKeys } from '../../files/file-intents.js';
 import { contentDisposition } from '../../files/index.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
@@ -439,6 +440,9 @@ export default async function studentContractRoutes(app: FastifyInstance): Promi
       request.audit.action = 'cancel';
       let storedKey: string | null = null;
       let storedDocument: number | null = null;
+      // The letter is rendered inside the transaction, but its write intent must be committed
+      // before it (app.db inside waits forever on PGlite): the key is reserved up front.
+      const [letterKey] = await reserveFileKeys(app, 1);
       try {
         const answer = await idempotentWrite(request, async (tx) => {
           const { ref } = await lockStudent(tx, request, stid);
@@ -451,8 +455,9 @@ export default async function studentContractRoutes(app: FastifyInstance): Promi
             note: `Kündigung${contract.contract_no ? ` des Vertrags ${contract.contract_no}` : ''} am ${screenDate(form.dc)} zum ${screenDate(form.dce)}; Kündigungsbestätigung erstellt (Dokumente)`,
           });
           const letter = await cancellationLetter(tx, app.files, { studentId: stid, contractId: form.sc, userId: userId(request), now: app.now(), tmpl: form.tmpl, sati: form.sati });
-          if (storedKey) await app.files.removeQuietly([storedKey]);
-          storedKey = await app.files.put(letter.pdf);
+          // A repeated attempt writes the same key again (the put overwrites).
+          storedKey = await app.files.put(letter.pdf, letterKey!);
+          await confirmFiles(tx, [storedKey]);
           const document = await insertStudentDocument(tx, {
             schoolId: ref.schoolId, studentId: stid, tid: STUDENT_DOCUMENT_TYPE_LETTER, name: letter.fileName, ext: 'pdf',
             mime: 'application/pdf', size: letter.pdf.length, fileKey: storedKey, receivedAt: isoDay(app.now()), userId: userId(request),

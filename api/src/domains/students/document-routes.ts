@@ -9,6 +9,7 @@ import {
   type StudentDocumentList,
   type StudentDocumentUploadResponse,
 } from 'shared-kernel/contracts';
+import { confirmFiles, putPending } from '../../files/file-intents.js';
 import { sendStoredFile } from '../../files/send.js';
 import { DOCUMENT_KINDS, readUploads } from '../../files/uploads.js';
 import { notFound } from '../../lib/http-error.js';
@@ -112,10 +113,11 @@ export default async function documentRoutes(app: FastifyInstance): Promise<void
       const meta = validate(uploadFieldsSchema, fields);
       const keys: string[] = [];
       try {
-        for (const file of files) keys.push(await app.files.put(file.data));
+        for (const file of files) keys.push(await putPending(app, file.data));
         const documents = await request.scoped(async (tx) => {
           const schoolId = await lockStudent(tx, stid);
           if (schoolId === null) throw notFound();
+          await confirmFiles(tx, keys);
           const created = [];
           for (const [index, file] of files.entries()) {
             created.push(

@@ -16,6 +16,7 @@ import {
   type PictureSaveResponse,
   type StudentListResponse,
 } from 'shared-kernel/contracts';
+import { confirmFiles, putPending } from '../../files/file-intents.js';
 import { variantKey } from '../../files/file-store.js';
 import { IMAGE_KINDS, readUploads } from '../../files/uploads.js';
 import { exportDay, exportTarget, sendExport, type ExportColumn, type ExportFormat } from '../../lib/export.js';
@@ -413,12 +414,13 @@ export default async function studentRoutes(app: FastifyInstance): Promise<void>
       });
       const picture = files[0];
       const hash = createHash('sha256').update(picture.data).digest('hex');
-      const key = await app.files.put(picture.data);
+      const key = await putPending(app, picture.data);
       let replaced: string | null;
       try {
         replaced = await request.scoped(async (tx) => {
           const schoolId = await lockStudent(tx, id);
           if (schoolId === null) throw notFound();
+          await confirmFiles(tx, [key]);
           return saveStudentPicture(tx, {
             studentId: id, schoolId, hash, fileKey: key, mime: picture.mime,
             width: picture.width ?? 0, height: picture.height ?? 0, size: picture.size, userId: request.session!.user.id,

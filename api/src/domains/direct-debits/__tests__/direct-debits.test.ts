@@ -191,6 +191,8 @@ describe.each(backends())('direct-debit runs and SEPA files on %s', (backend) =>
     const stored: string[] = [];
     for await (const key of t.app.files.keys()) stored.push(key);
     expect(stored.filter((key) => !referenced.has(key))).toEqual([]);
+    // The committed runs confirmed their files' write intents: files.sweep never touches them.
+    expect(await sql('SELECT key FROM file_intents WHERE key = ANY($1::text[])', [[...referenced]])).toEqual([]);
   });
 
   it('a repeat of a committed run (same key) whose attempt wrote files before finding the key taken removes them again', async () => {

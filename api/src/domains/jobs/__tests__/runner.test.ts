@@ -175,7 +175,7 @@ describe.each(backends())('job runner on %s', (backend) => {
   if (backend === 'pglite') {
     it('PGlite, one process: the started runner runs an enqueued job at once and VACUUM on its schedule', async () => {
       const product = jobsOf(t.app);
-      expect(product.map((job) => job.name)).toEqual(['sessions.sweep', 'leads.invitations', 'invoices.daily', 'jobs.cleanup', 'db.vacuum']);
+      expect(product.map((job) => job.name)).toEqual(['sessions.sweep', 'leads.invitations', 'invoices.daily', 'jobs.cleanup', 'files.sweep', 'db.vacuum']);
       const runner = createJobRunner(t.app, [...product, counted, flaky], { pollMs: 100_000 });
       try {
         await runner.start();
@@ -196,7 +196,7 @@ describe.each(backends())('job runner on %s', (backend) => {
     });
   } else {
     it('PostgreSQL server: no VACUUM job (the server vacuums itself)', () => {
-      expect(jobsOf(t.app).map((job) => job.name)).toEqual(['sessions.sweep', 'leads.invitations', 'invoices.daily', 'jobs.cleanup']);
+      expect(jobsOf(t.app).map((job) => job.name)).toEqual(['sessions.sweep', 'leads.invitations', 'invoices.daily', 'jobs.cleanup', 'files.sweep']);
     });
   }
 });
