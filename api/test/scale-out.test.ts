@@ -218,7 +218,7 @@ run(TITLE, () => {
 
     // What the superadmin sees, from either process.
     const listed = (await (await call(a, 'GET', '/api-base/jobs', cookie)).json()) as JobStatus[];
-    expect(listed.map((job) => job.name)).toEqual(['sessions.sweep', 'leads.invitations', 'invoices.daily', 'jobs.cleanup']);
+    expect(listed.map((job) => job.name)).toEqual(['sessions.sweep', 'leads.invitations', 'invoices.daily', 'jobs.cleanup', 'files.sweep']);
     expect(listed[0]).toEqual(expect.objectContaining({ runs: 2, last_ok: true, queued: 0, failures: 0, running: false }));
     // Every minute: once at start, again if the test outlives a minute.
     expect(listed[1]!.runs).toBeGreaterThanOrEqual(1);
