@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SaxesParser } from 'saxes';
-import { ERROR } from 'shared-kernel/contracts';
+import { ERROR, normaliseIban } from 'shared-kernel/contracts';
 import { HttpError } from '../../lib/http-error.js';
 
 /**
@@ -184,7 +184,7 @@ function movementOf(entry: Element, transactions: Element[], amount: number, cre
     bookingDate: dateOf(child(entry, 'BookgDt')) ?? dateOf(child(entry, 'ValDt')) ?? '',
     valueDate: dateOf(child(entry, 'ValDt')),
     counterpartyName: counterparty.name.slice(0, 200),
-    counterpartyIban: counterparty.iban.replace(/\s+/g, '').toUpperCase().slice(0, 34),
+    counterpartyIban: normaliseIban(counterparty.iban).slice(0, 34),
     mandateId: text(first, 'Refs', 'MndtId')?.slice(0, 35) ?? null,
     endToEndId: (() => {
       const e2e = text(first, 'Refs', 'EndToEndId');

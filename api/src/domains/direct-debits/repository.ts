@@ -1,5 +1,6 @@
 import {
   FINTS_PAIN_VERSION,
+  normaliseIban,
   validateBic,
   validateCreditorId,
   validateIban,
@@ -121,7 +122,7 @@ export async function schoolSepaSettings(tx: Queryable, schoolIds: Iterable<numb
       noticeDays: Number(values.sepa_lead_days),
       enabled: values.sepa_dd !== false,
       mainAccount: values.sepa_main_account !== false,
-      creditor: { name: String(values.sepa_name ?? '').trim(), iban: compact(values.sepa_iban), bic: compact(values.sepa_bic) || null, ci: compact(values.sepa_ci) },
+      creditor: { name: String(values.sepa_name ?? '').trim(), iban: normaliseIban(String(values.sepa_iban ?? '')), bic: compact(values.sepa_bic) || null, ci: compact(values.sepa_ci) },
     });
   }
   return settings;
