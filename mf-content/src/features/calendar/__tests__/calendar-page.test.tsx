@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { SchoolCalendar } from 'shared-kernel/contracts';
 import { makeAppState, renderWithProviders } from 'shared-kernel/testing';
@@ -75,6 +75,23 @@ describe('/c-calendar', () => {
     await user.click(screen.getByRole('button', { name: 'Monat' }));
     await user.click(screen.getByRole('button', { name: 'Vorheriger Monat' }));
     expect(await screen.findByRole('grid', { name: /Dezember 2026/ })).toBeTruthy();
+  });
+
+  it('keeps the moved focus when the calendar data arrives between the key and the new day', async () => {
+    // A slow answer landing after the key press re-renders the old day first; that render must
+    // not use up the focus request (this made the keyboard test above flaky under load).
+    let answer!: (value: SchoolCalendar) => void;
+    jest.mocked(getSchoolCalendar).mockReset().mockReturnValue(new Promise((resolve) => { answer = resolve; }));
+    renderCalendar('/c-calendar?day=2026-12-30');
+    await screen.findByRole('grid', { name: /Dezember 2026/ });
+    act(() => cell(/Mittwoch, 30\. Dezember 2026/).focus());
+    await act(async () => {
+      fireEvent.keyDown(cell(/Mittwoch, 30\. Dezember 2026/), { key: 'ArrowRight' });
+      answer(calendar);
+    });
+    await screen.findAllByText(/Kids Basis/);
+    expect(location).toContain('day=2026-12-31');
+    expect(document.activeElement).toBe(cell(/Donnerstag, 31\. Dezember 2026/));
   });
 
   it('offers a school picker for several schools and reads the calendar of the chosen one', async () => {

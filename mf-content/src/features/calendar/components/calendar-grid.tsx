@@ -32,22 +32,25 @@ export function CalendarGrid({ view, day, today, calendar, caption, onDay }: {
   const { t, i18n } = useTranslation(NS);
   const weeks = weeksOf(view, day);
   const captionId = useId();
-  const focusRequested = useRef(false);
+  // The day a key asked for, not a flag: a render in between (data arriving, the router's
+  // transition) must not consume the request before the URL shows the new day.
+  const focusRequested = useRef<string | null>(null);
   const cells = useRef(new Map<string, HTMLTableCellElement>());
   const dateLabel = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
   // After a key moved the focused day (maybe into another month), the new cell takes the focus.
+  const dayKey = day.format('YYYY-MM-DD');
   useEffect(() => {
-    if (!focusRequested.current) return;
-    focusRequested.current = false;
-    cells.current.get(day.format('YYYY-MM-DD'))?.focus();
-  }, [day]);
+    if (focusRequested.current !== dayKey) return;
+    focusRequested.current = null;
+    cells.current.get(dayKey)?.focus();
+  }, [dayKey]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const next = movedDay(event.key, day, view);
     if (!next) return;
     event.preventDefault();
-    focusRequested.current = true;
+    focusRequested.current = next.format('YYYY-MM-DD');
     onDay(next);
   };
 
