@@ -45,17 +45,28 @@ export async function confirmFiles(tx: Queryable, keys: readonly (string | null 
 }
 
 /**
- * files.sweep: for every intent older than an hour, removes its file (quietly: it may never
- * have been written) and then the intent. A key without an intent is never touched, so files
- * that committed rows reference are safe. Answers how many intents were swept.
+ * files.sweep: for every intent older than an hour, removes its file (a file that was never
+ * written counts as removed: both stores answer a missing key with success) and then the
+ * intent. A key without an intent is never touched, so files that committed rows reference are
+ * safe. A file the store failed to remove keeps its intent, so the next sweep tries again, and
+ * the run fails with the count, so the jobs screen shows it; the others are swept regardless.
+ * Answers how many intents were swept.
  */
 export async function sweepFileIntents(app: FilesApp, now: Date): Promise<number> {
   const before = new Date(now.getTime() - FILE_INTENT_MAX_AGE_MS);
   const stale = await app.db.query<{ key: string }>(`SELECT key FROM file_intents WHERE created_at < $1 ORDER BY created_at LIMIT 10000`, [before]);
   const keys = stale.rows.map((row) => row.key);
   if (keys.length === 0) return 0;
-  await app.files.removeQuietly(keys);
+  const outcomes = await Promise.allSettled(keys.map((key) => app.files.remove(key)));
+  const removed = keys.filter((_, index) => outcomes[index]!.status === 'fulfilled');
   // Only the rows still stale: a row confirmed meanwhile is gone already and stays gone.
-  await app.db.query(`DELETE FROM file_intents WHERE key = ANY($1::text[]) AND created_at < $2`, [keys, before]);
-  return keys.length;
+  if (removed.length > 0) {
+    await app.db.query(`DELETE FROM file_intents WHERE key = ANY($1::text[]) AND created_at < $2`, [removed, before]);
+  }
+  const failures = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failures.length > 0) {
+    const first = failures[0]!.reason instanceof Error ? failures[0]!.reason.message : String(failures[0]!.reason);
+    throw new Error(`${failures.length} of ${keys.length} files could not be removed; their intents stay for the next sweep (first: ${first})`);
+  }
+  return removed.length;
 }

@@ -66,6 +66,28 @@ describe.each(backends())('file write intents and files.sweep on %s', (backend) 
     expect(await intents([key])).toEqual([]);
   });
 
+  it('a file the store fails to remove keeps its intent, the run fails with the count, and the next sweep removes it', async () => {
+    t.clock.set(NOW);
+    const stuck = await putPending(t.app, Buffer.from('stuck'));
+    const loose = await putPending(t.app, Buffer.from('loose'));
+    t.clock.advance(61 * MINUTE);
+    const remove = t.app.files.remove.bind(t.app.files);
+    const failing = jest.spyOn(t.app.files, 'remove').mockImplementation((key) => (key === stuck ? Promise.reject(new Error('EACCES: permission denied')) : remove(key)));
+    try {
+      await expect(sweep()).rejects.toThrow('1 of 2 files could not be removed; their intents stay for the next sweep (first: EACCES: permission denied)');
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await intents([stuck, loose])).toEqual([stuck]);
+    expect(await t.app.files.size(stuck)).toBe(5);
+    expect(await t.app.files.size(loose)).toBeNull();
+
+    t.clock.advance(60 * MINUTE);
+    await sweep();
+    expect(await intents([stuck])).toEqual([]);
+    expect(await t.app.files.size(stuck)).toBeNull();
+  });
+
   it('a student document upload still works: stored, no intent left, downloads byte-identically after a sweep', async () => {
     t.clock.set(NOW);
     const cookie = await t.login('office', DEMO_PASSWORD);
