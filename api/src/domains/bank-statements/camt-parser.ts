@@ -222,7 +222,7 @@ class StatementReader {
   }
 
   private get iban(): string {
-    return (text(this.header, 'Acct', 'Id', 'IBAN') ?? text(this.header, 'Acct', 'Id', 'Othr', 'Id') ?? '').replace(/\s+/g, '').toUpperCase();
+    return normaliseIban(text(this.header, 'Acct', 'Id', 'IBAN') ?? text(this.header, 'Acct', 'Id', 'Othr', 'Id'));
   }
 
   private keyed(iban: string, movement: Omit<CamtMovement, 'entryKey'>, bankRef: string | null): CamtMovement {

@@ -13,7 +13,7 @@ import {
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
-import { EXPORT_MAX_ROWS } from 'shared-kernel/contracts';
+import { EXPORT_MAX_ROWS, normaliseIban } from 'shared-kernel/contracts';
 import { definePagedList, filterConditions, orderBy, runPagedList, type PagedRequest } from '../../lib/paged-list.js';
 import { updateVersioned } from '../../lib/record-version.js';
 import type { CamtDocument, CamtMovement } from './camt-parser.js';
@@ -261,7 +261,7 @@ export async function insertMovement(tx: Queryable, form: BankMovementForm): Pro
     `INSERT INTO bank_movements (school_id, account_id, booking_date, value_date, amount, credit, currency, counterparty_name, counterparty_iban, mandate_id, remittance)
      VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
     [account.school_id, form.account_id, form.booking_date, form.amount, form.credit, account.currency, form.counterparty_name,
-      form.counterparty_iban.replace(/\s+/g, '').toUpperCase(), form.mandate_id || null, form.remittance],
+      normaliseIban(form.counterparty_iban), form.mandate_id || null, form.remittance],
   );
   return result.rows[0]!.id;
 }
@@ -280,7 +280,7 @@ export async function updateMovement(tx: Queryable, id: number, form: BankMoveme
           counterparty_iban = $8, mandate_id = $9, remittance = $10`,
     where: 'id = $1',
     params: [id, form.account_id, form.booking_date, form.amount, form.credit, account.currency, form.counterparty_name,
-      form.counterparty_iban.replace(/\s+/g, '').toUpperCase(), form.mandate_id || null, form.remittance],
+      normaliseIban(form.counterparty_iban), form.mandate_id || null, form.remittance],
     version,
   });
 }

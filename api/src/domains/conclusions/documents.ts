@@ -1,4 +1,4 @@
-import { DIVISION_TEXTS_DE, ERROR, PAYMENT_METHOD, SALUTATION_TEXTS_DE, TITLE_TEXTS } from 'shared-kernel/contracts';
+import { DIVISION_TEXTS_DE, ERROR, formatIban, PAYMENT_METHOD, SALUTATION_TEXTS_DE, TITLE_TEXTS } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import type { LetterInput } from '../../letters/index.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
@@ -120,7 +120,6 @@ function fieldBlock(heading: string, fields: readonly [string, string | null | u
 const yesNo = (value: boolean) => (value ? 'ja' : 'nein');
 
 /** IBAN in groups of four, as printed on forms. */
-const groupedIban = (iban: string | null) => (iban ?? '').replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
 
 /**
  * The conclusion as a printable document (GET /api-conclusion/cp; spec 000 §2 "download PDF
@@ -174,7 +173,7 @@ export function conclusionLetter(c: ConclusionDocumentRow, date: string): Omit<L
       ? fieldBlock('SEPA-Lastschrift', [
           ['Kontoinhaber', c.sepa_name],
           ['Adresse', addressLines(c.co_street, c.co_house_no, c.co_zip, c.co_city, c.co_country_iso).join(', ')],
-          ['IBAN', groupedIban(c.sepa_iban)],
+          ['IBAN', formatIban(c.sepa_iban)],
           ['BIC', c.sepa_bic],
           ['Kreditinstitut', c.sepa_bank],
           ['Mandatsreferenz', c.sepa_mandate_ref],
@@ -222,7 +221,7 @@ export function sepaMandateLetter(c: ConclusionDocumentRow, date: string): Omit<
     fieldBlock('Zahlungspflichtiger (Kontoinhaber)', [
       ['Name', c.sepa_name],
       ['Adresse', debtorAddress.join(', ')],
-      ['IBAN', groupedIban(c.sepa_iban)],
+      ['IBAN', formatIban(c.sepa_iban)],
       ['BIC', c.sepa_bic],
       ['Kreditinstitut', c.sepa_bank],
       ['Datum des Mandats', formatIsoDate(c.sepa_date_mandate)],

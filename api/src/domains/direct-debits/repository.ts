@@ -7,6 +7,8 @@ import {
   type DdCandidate,
   type DdLeftOut,
   type DdLeftOutReason,
+  normaliseBic,
+  normaliseCreditorId,
   type DdPreview,
   type DdPreviewAccount,
   type DdSelection,
@@ -117,12 +119,11 @@ export async function schoolSepaSettings(tx: Queryable, schoolIds: Iterable<numb
   const settings = new Map<number, SchoolSepa>();
   for (const sid of new Set(schoolIds)) {
     const values = await readConfigValues(tx, sid, ['sepa_lead_days', 'sepa_dd', 'sepa_main_account', 'sepa_name', 'sepa_iban', 'sepa_bic', 'sepa_ci']);
-    const compact = (value: unknown) => String(value ?? '').replace(/\s+/g, '').toUpperCase();
     settings.set(sid, {
       noticeDays: Number(values.sepa_lead_days),
       enabled: values.sepa_dd !== false,
       mainAccount: values.sepa_main_account !== false,
-      creditor: { name: String(values.sepa_name ?? '').trim(), iban: normaliseIban(String(values.sepa_iban ?? '')), bic: compact(values.sepa_bic) || null, ci: compact(values.sepa_ci) },
+      creditor: { name: String(values.sepa_name ?? '').trim(), iban: normaliseIban(String(values.sepa_iban ?? '')), bic: normaliseBic(String(values.sepa_bic ?? '')) || null, ci: normaliseCreditorId(String(values.sepa_ci ?? '')) },
     });
   }
   return settings;

@@ -1,6 +1,7 @@
 import {
   PLACEHOLDER_PATTERN,
   TEMPLATE_TARGET,
+  normaliseIban,
   TEMPLATE_TARGET_TYPES,
   placeholdersIn,
   type PlaceholderInfo,
@@ -125,7 +126,7 @@ const timeFormat = new Intl.DateTimeFormat('de-AT', { timeZone: 'Europe/Vienna',
 
 /** An IBAN masked for letters: country and check digits, the last four (AT61 **** **** **** 1234). */
 export function maskIban(iban: string | null | undefined): string {
-  const compact = (iban ?? '').replace(/\s+/g, '').toUpperCase();
+  const compact = normaliseIban(iban);
   if (compact.length < 8) return '';
   const hiddenGroups = Math.max(1, Math.ceil((compact.length - 8) / 4));
   return [compact.slice(0, 4), ...Array.from({ length: hiddenGroups }, () => '****'), compact.slice(-4)].join(' ');
