@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.js';
 import { confirmFiles, reserveFileKeys } from '../../files/file-intents.js';
 import { sendStoredFile } from '../../files/send.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
+import { answeredBefore, idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { buildPain008 } from './pain008.js';
 import {
@@ -150,6 +150,20 @@ async function plan(tx: Queryable, body: DdGenerateRequest, today: string): Prom
   return { ...result, fallback, off };
 }
 
+/**
+ * The plan when a run can be made of it: 403 {error: 94} a school of the selection has direct
+ * debits off; 409 {error: 92} all of it is in collection (a parallel run); 400 {error: 91}
+ * nothing of it can be debited.
+ */
+function checkDebitable<T extends DebitPlan & { off: number[] }>(planned: T): T {
+  if (planned.off.length > 0) throw fail(403, ERROR.ddDisabled);
+  if (planned.accounts.length === 0) {
+    const taken = planned.left.some((l) => l.reason === 'in_collection');
+    throw taken ? fail(409, ERROR.ddInCollection) : fail(400, ERROR.ddNothingToDebit);
+  }
+  return planned;
+}
+
 export default async function directDebitRoutes(app: FastifyInstance): Promise<void> {
   const today = () => app.now().toISOString().slice(0, 10);
 
@@ -214,6 +228,18 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
     request.audit.entity = 'sepa_run';
     const written: string[] = [];
     const ownRuns = new Set<number>();
+    // The selection is checked before any key is reserved: reserving commits a write intent
+    // per key at once, so a refused selection (another school's or made-up contracts, a
+    // school switched off, nothing left to debit) would otherwise leave up to 40,000 intents
+    // for the hourly sweep. A repeat of an answered request (same Idempotency-Key) that now
+    // finds its receipts in collection answers the first answer, as idempotentWrite would.
+    try {
+      await request.scoped(async (tx) => checkDebitable(await plan(tx, body, day)));
+    } catch (error) {
+      const replay = error instanceof HttpError ? await answeredBefore(request).catch(() => null) : null;
+      if (replay) return replay as DdGenerateResponse;
+      throw error;
+    }
     // The files' write intents are committed before the run's transaction (app.db inside it
     // waits forever on PGlite's one connection), so the keys are reserved up front: a run per
     // creditor, and a contract has one creditor, so two keys per selected contract suffice.
@@ -229,11 +255,7 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
         // The feature flag (spec 001): a school of the selection with direct debits off runs nothing.
         if (first.off.length > 0) throw fail(403, ERROR.ddDisabled);
         await lockReceipts(tx, first.accounts.flatMap((a) => a.rows.map((r) => r.rno)));
-        const planned = await plan(tx, body, day);
-        if (planned.accounts.length === 0) {
-          const taken = planned.left.some((l) => l.reason === 'in_collection');
-          throw taken ? fail(409, ERROR.ddInCollection) : fail(400, ERROR.ddNothingToDebit);
-        }
+        const planned = checkDebitable(await plan(tx, body, day));
         const createdAt = app.now().toISOString();
         const runs: DdGenerateResponse['runs'] = [];
         for (const entry of planned.accounts) {
