@@ -57,6 +57,15 @@ const isoDate = { type: 'string', format: 'date' } as const;
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 
+/** The most receipts one run may select. */
+const SELECTION_MAX = 20000;
+/**
+ * POST /dd's body limit: a selection of SELECTION_MAX items as the screen sends them
+ * ({scid, dd, rno}, at most 64 bytes each), which the default 100 KB (about 2,000 items)
+ * would refuse as too large.
+ */
+const GENERATE_BODY_LIMIT = SELECTION_MAX * 64 + 1024;
+
 const periodBody = { type: 'object', required: ['year', 'month'], additionalProperties: false, properties: { year, month } } as const;
 const generateBody = {
   type: 'object',
@@ -68,7 +77,7 @@ const generateBody = {
     preview: { type: 'boolean' },
     data: {
       type: 'array',
-      maxItems: 20000,
+      maxItems: SELECTION_MAX,
       items: {
         type: 'object',
         required: ['scid', 'dd'],
@@ -201,6 +210,7 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
     '/dd',
     {
       config: { access: { atoms: ['finance_r'] } },
+      bodyLimit: GENERATE_BODY_LIMIT,
       schema: {
         summary:
           'Direct-debit run: with preview true the preview (count, total per creditor account, collection date, FRST/RCUR, left out and why); else generate (finance_w): one run and file per creditor account',

@@ -176,4 +176,19 @@ describe.each(backends())('direct debits probed from outside on %s', (backend) =
     expect(twice.json<DdGenerateResponse>().runs.map((r) => r.cnt)).toEqual([1]);
     expect(await debitsOf(own.rno)).toBe(1);
   });
+
+  it('takes a selection as large as the route allows: 3,000 receipts as the screen sends them are over the default 100 KB', async () => {
+    const a = await debtor(schoolA);
+    // The screen sends {scid, dd, rno} per selected receipt (about 40 bytes and more); 3,000 of them
+    // (here one receipt repeated: one debit) formerly answered 400 {error: 4} as too large.
+    const item = { scid: a.contract, dd: a.due, rno: a.rno };
+    const data = Array.from({ length: 3000 }, () => item);
+    expect(JSON.stringify({ year: 2026, month: 11, data }).length).toBeGreaterThan(100 * 1024);
+    const preview = await call('POST', '/api-fin/dd', 'fwA', { year: 2026, month: 11, preview: true, data });
+    expect([preview.statusCode, preview.json<{ cnt: number }>().cnt]).toEqual([200, 1]);
+    const res = await call('POST', '/api-fin/dd', 'fwA', { year: 2026, month: 11, data }, newKey());
+    expect(res.statusCode).toBe(200);
+    expect(res.json<DdGenerateResponse>().runs.map((r) => r.cnt)).toEqual([1]);
+    expect(await debitsOf(a.rno)).toBe(1);
+  });
 });
