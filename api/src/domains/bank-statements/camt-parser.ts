@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SaxesParser } from 'saxes';
-import { ERROR, normaliseIban } from 'shared-kernel/contracts';
+import { ERROR, MAX_AMOUNT_CENTS, normaliseIban } from 'shared-kernel/contracts';
 import { HttpError } from '../../lib/http-error.js';
 
 /**
@@ -101,11 +101,27 @@ export function decimalToCents(value: string | null): number | null {
   return Number(match[1]) * 100 + Number(fraction.slice(0, 2));
 }
 
-/** An ISO date (the date part of Dt or DtTm). */
+/** Whether "YYYY-MM-DD" is a day of the calendar the database takes (not 2026-02-30, month 13 or year 0). */
+function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * An ISO date (the date part of Dt or DtTm); null when there is none. A date that is no
+ * calendar day makes the file invalid (1000): the database would refuse it mid-import, and
+ * falling back to another date would book the movement on a day the bank did not say.
+ */
 function dateOf(node: Element | undefined): string | null {
   const value = text(node, 'Dt') ?? text(node, 'DtTm');
   const match = value ? /^(\d{4}-\d{2}-\d{2})/.exec(value) : null;
-  return match ? match[1]! : null;
+  if (!match) return null;
+  if (!isCalendarDay(match[1]!)) throw camtInvalid();
+  return match[1]!;
 }
 
 function signedBalance(balance: Element): number | null {
@@ -177,6 +193,9 @@ function movementOf(entry: Element, transactions: Element[], amount: number, cre
   const parties = child(first, 'RltdPties');
   const counterparty = party(parties, credit ? 'Dbtr' : 'Cdtr');
   const returnReason = text(first, 'RtrInf', 'Rsn', 'Cd') ?? text(first, 'RtrInf', 'Rsn', 'Prtry');
+  const charges = chargesOf(first) + (transactions.length <= 1 ? chargesOf(entry) : 0);
+  // The charges of a return become a receipt of the student: no larger than any amount the product holds.
+  if (charges > MAX_AMOUNT_CENTS) throw camtInvalid();
   return {
     amount,
     credit,
@@ -193,7 +212,7 @@ function movementOf(entry: Element, transactions: Element[], amount: number, cre
     remittance: remittanceOf(transactions).slice(0, 2000),
     bankTxCode: (first ? bankTxCode(first) : null) ?? bankTxCode(entry),
     returnReason: returnReason?.slice(0, 35) ?? null,
-    charges: chargesOf(first) + (transactions.length <= 1 ? chargesOf(entry) : 0),
+    charges,
   };
 }
 
@@ -202,6 +221,18 @@ function hashKey(iban: string, movement: Omit<CamtMovement, 'entryKey'>, occurre
     movement.counterpartyName, movement.endToEndId, movement.mandateId, movement.remittance, movement.bankTxCode, movement.returnReason, occurrence];
   return `h:${createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 40)}`;
 }
+
+/**
+ * Longest bank reference kept as it is in an entry key. The schema allows 35 characters; a
+ * longer one (a broken or hostile file) is keyed by its SHA-256, so the key stays within what
+ * the unique index takes (a btree row of ~2.7 kB: beyond it the import failed with 500) and
+ * the same reference still meets itself when a file comes again.
+ */
+const MAX_REF_IN_KEY = 140;
+const refKey = (ref: string) => (ref.length <= MAX_REF_IN_KEY ? `r:${ref}` : `r#:${createHash('sha256').update(ref).digest('hex')}`);
+
+/** Longest account id (IBAN, or Othr/Id: Max34Text); a longer one is no account of ours and would be echoed back in 1003. */
+const MAX_ACCOUNT_ID = 34;
 
 /**
  * One statement (Stmt or Ntfctn) being read: its header elements (Id, Acct, Bal, FrToDt: they
@@ -226,7 +257,7 @@ class StatementReader {
   }
 
   private keyed(iban: string, movement: Omit<CamtMovement, 'entryKey'>, bankRef: string | null): CamtMovement {
-    if (bankRef) return { ...movement, entryKey: `r:${bankRef}` };
+    if (bankRef) return { ...movement, entryKey: refKey(bankRef) };
     const base = hashKey(iban, movement, 0);
     const occurrence = this.seen.get(base) ?? 0;
     this.seen.set(base, occurrence + 1);
@@ -243,6 +274,9 @@ class StatementReader {
     const indicator = text(entry, 'CdtDbtInd');
     const ccy = child(entry, 'Amt')?.attributes.Ccy ?? text(this.header, 'Acct', 'Ccy');
     if (amount === null || (indicator !== 'CRDT' && indicator !== 'DBIT') || !ccy || !/^[A-Z]{3}$/.test(ccy)) throw camtInvalid();
+    // No money of the product is larger (every form caps at MAX_AMOUNT_CENTS): such an entry
+    // would become a payment, income or charges receipt that nothing else could hold.
+    if (amount > MAX_AMOUNT_CENTS) throw camtInvalid();
     const credit = indicator === 'CRDT';
     // A reversal (RvslInd true) turns the entry's direction around (a returned credit shows as a debit already in practice).
     if (!dateOf(child(entry, 'BookgDt')) && !dateOf(child(entry, 'ValDt'))) throw camtInvalid();
@@ -268,7 +302,7 @@ class StatementReader {
   finish(): CamtStatement {
     const id = text(this.header, 'Id');
     const iban = this.iban;
-    if (!id || !iban) throw camtInvalid();
+    if (!id || !iban || iban.length > MAX_ACCOUNT_ID) throw camtInvalid();
     for (const entry of this.waiting.splice(0)) this.read(entry, iban);
     const from = text(this.header, 'FrToDt', 'FrDtTm')?.slice(0, 10) ?? null;
     const to = text(this.header, 'FrToDt', 'ToDtTm')?.slice(0, 10) ?? null;
@@ -277,8 +311,8 @@ class StatementReader {
       id: id.slice(0, 140),
       iban,
       currency: text(this.header, 'Acct', 'Ccy'),
-      from: from && /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : null,
-      to: to && /^\d{4}-\d{2}-\d{2}$/.test(to) ? to : null,
+      from: from && isCalendarDay(from) ? from : null,
+      to: to && isCalendarDay(to) ? to : null,
       opening: balanceOf(balances, ['OPBD', 'PRCD']),
       closing: balanceOf(balances, ['CLBD']),
       movements: this.movements,
