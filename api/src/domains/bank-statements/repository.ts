@@ -86,7 +86,13 @@ export async function importStatements(tx: Queryable, input: ImportInput): Promi
     (statement) => !validateCreditorId(accounts.get(statement.iban)!.sepa_ci) && statement.movements.some((m) => m.credit && m.mandateId),
   );
   if (noCreditor) throw new HttpError(400, { error: ERROR.creditorIdMissing, fields: { iban: noCreditor.iban } });
+  // An import belongs to one school (bank_imports.school_id; its detail lists every statement
+  // with account and balances): a file with accounts of two schools, which a user of both
+  // could upload, would show one school's account data to the other's users. 400 naming the
+  // first IBAN of another school; each school's statements are imported on their own.
   const schoolId = accounts.get(statements[0]!.iban)!.school_id;
+  const foreign = statements.find((statement) => accounts.get(statement.iban)!.school_id !== schoolId);
+  if (foreign) throw badRequest({ iban: foreign.iban });
   const hash = createHash('sha256').update(input.data).digest('hex');
   const created = await tx.query<{ id: number }>(
     `INSERT INTO bank_imports (school_id, file_name, content_hash, message, created_by)

@@ -9,7 +9,7 @@ jest.setTimeout(180_000);
 
 /**
  * The bank-statement routes as an outsider attacks them (issue 14): crafted statements and
- * archives, amounts and references beyond every limit, applying
+ * archives, a file mixing two schools, amounts and references beyond every limit, applying
  * what cannot be paid. Each probe says what a client must see: 400 with a code (never 500)
  * and nothing written. (Another school's user, atoms and odd ids: camt-import.test.ts,
  * assignment.test.ts, test/authorization-matrix.test.ts and test/bad-input.test.ts.)
@@ -17,7 +17,9 @@ jest.setTimeout(180_000);
 describe.each(backends())('bank statements probed from outside on %s', (backend) => {
   let t: TestApp;
   let schoolA: number;
+  let schoolB: number;
   const IBAN_A = 'AT611904300234573201';
+  const IBAN_B = 'DE75512108001245126199';
   const cookies: Record<string, string> = {};
   let key = 0;
 
@@ -43,9 +45,12 @@ describe.each(backends())('bank statements probed from outside on %s', (backend)
   beforeAll(async () => {
     t = await createTestApp({ backend, clock: createClock(new Date('2026-11-28T08:00:00Z')) });
     schoolA = await createSchool(t.db, 'Probe A');
+    schoolB = await createSchool(t.db, 'Probe B');
     await makeAccount(schoolA, IBAN_A);
+    await makeAccount(schoolB, IBAN_B);
     const users: Record<string, { atoms: Atom[]; schools: number[] }> = {
       writerA: { atoms: ['finance_r', 'finance_w', 'finance_d'], schools: [schoolA] },
+      both: { atoms: ['finance_r', 'finance_w', 'finance_d'], schools: [schoolA, schoolB] },
     };
     for (const [name, spec] of Object.entries(users)) cookies[name] = (await t.loginAs(spec)).cookie;
   });
@@ -77,6 +82,18 @@ describe.each(backends())('bank statements probed from outside on %s', (backend)
       expect([1000, 1001]).toContain(res.json<{ error: number }>().error);
     }
     expect(await counts()).toEqual(before);
+  });
+
+  it('a file with statements of two schools (a user of both) is refused: one import belongs to one school', async () => {
+    const before = await counts();
+    const xml = buildCamt([
+      { id: 'TWO-A', iban: IBAN_A, entries: [{ amount: 100, credit: true, bookingDate: '2026-11-03', accountServicerRef: 'TWO-A-1' }] },
+      { id: 'TWO-B', iban: IBAN_B, entries: [{ amount: 200, credit: true, bookingDate: '2026-11-03', accountServicerRef: 'TWO-B-1' }] },
+    ]);
+    expect(answer(await upload('both', 'two.xml', xml))).toEqual([400, { error: 4, fields: { iban: IBAN_B } }]);
+    expect(await counts()).toEqual(before);
+    // Each school's statement on its own imports.
+    expect((await upload('both', 'a.xml', buildCamt([{ id: 'TWO-A', iban: IBAN_A, entries: [{ amount: 100, credit: true, bookingDate: '2026-11-03', accountServicerRef: 'TWO-A-1' }] }]))).statusCode).toBe(200);
   });
 
   it('UTF-16 is 1001; a UTF-8 BOM imports; amounts beyond cents, signed, of 20 digits or without a currency are 1000', async () => {
