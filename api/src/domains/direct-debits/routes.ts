@@ -37,7 +37,7 @@ import { collectionDate } from './target2.js';
  *
  * Generating needs finance_w and the direct-debit feature flag of every school of the
  * selection (config sepa_dd, spec 001): a school with the flag off answers 403 {error: 94}
- * and nothing is written; PUT names such schools in `off` so the screen can say so.
+ * (the preview too, the step before generating) and nothing is written; PUT names such schools in `off` so the screen can say so.
  *
  * Generating makes one run per creditor account, in one transaction: the run rows, the debit
  * rows (the receipts are then "in collection": the partial unique index of migration 106

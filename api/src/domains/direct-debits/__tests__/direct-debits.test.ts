@@ -289,6 +289,9 @@ describe.each(backends())('direct-debit runs and SEPA files on %s', (backend) =>
     // A selection with one school switched off: refused as a whole, nothing written.
     const refused = await req('POST', { year: 2026, month: 11, data: sel(off, onA) }, `flag-${backend}-1`);
     expect([refused.statusCode, refused.json()]).toEqual([403, { error: 94 }]);
+    // The preview, the step before generating, says so already.
+    const preview = await req('POST', { year: 2026, month: 11, data: sel(off, onA), preview: true });
+    expect([preview.statusCode, preview.json()]).toEqual([403, { error: 94 }]);
     expect(await runsOf(off.rno)).toBe(0);
     expect(await runsOf(onA.rno)).toBe(0);
     expect((await sql<{ n: number }>('SELECT count(*)::int AS n FROM sepa_runs'))[0]!.n).toBe(filesBefore);
