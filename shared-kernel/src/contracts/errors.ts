@@ -149,6 +149,8 @@ export const ERROR = {
   dunningRunTooLarge: 101,
   /** Dunning run: the letters PDF could not be made (its dunnings are done); try the download again later (503). */
   dunningPdfFailed: 102,
+  /** Bank statements: the file holds statements of accounts of more than one school; each school imports its own (400, fields.iban: the first other school's account). */
+  camtSeveralSchools: 103,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

@@ -88,11 +88,11 @@ export async function importStatements(tx: Queryable, input: ImportInput): Promi
   if (noCreditor) throw new HttpError(400, { error: ERROR.creditorIdMissing, fields: { iban: noCreditor.iban } });
   // An import belongs to one school (bank_imports.school_id; its detail lists every statement
   // with account and balances): a file with accounts of two schools, which a user of both
-  // could upload, would show one school's account data to the other's users. 400 naming the
-  // first IBAN of another school; each school's statements are imported on their own.
+  // could upload, would show one school's account data to the other's users. 400 {error: 103}
+  // naming the first IBAN of another school; each school's statements are imported on their own.
   const schoolId = accounts.get(statements[0]!.iban)!.school_id;
   const foreign = statements.find((statement) => accounts.get(statement.iban)!.school_id !== schoolId);
-  if (foreign) throw badRequest({ iban: foreign.iban });
+  if (foreign) throw new HttpError(400, { error: ERROR.camtSeveralSchools, fields: { iban: foreign.iban } });
   const hash = createHash('sha256').update(input.data).digest('hex');
   const created = await tx.query<{ id: number }>(
     `INSERT INTO bank_imports (school_id, file_name, content_hash, message, created_by)
@@ -130,8 +130,10 @@ export async function importStatements(tx: Queryable, input: ImportInput): Promi
     [payload, importId],
   );
   const imported = inserted.rows.length;
-  // Nothing new: the file (or every one of its entries) was imported before; nothing is kept.
-  if (imported === 0) throw alreadyImported();
+  // Nothing new: every entry of the file was imported before; nothing is kept. A statement
+  // without entries (a day without movements, as banks send them) is imported for its
+  // balances; the same file again is 1002 by its content hash above.
+  if (imported === 0 && rows.length > 0) throw alreadyImported();
   const newKeys = new Set(inserted.rows.map((row) => `${row.account_id}|${row.entry_key}`));
   const summary = statements.map((statement) => {
     const account = accounts.get(statement.iban)!;

@@ -59,7 +59,7 @@ export default async function bankStatementRoutes(app: FastifyInstance): Promise
       config: { access: { atoms: ['finance_w'] } },
       schema: {
         summary:
-          'Imports a bank statement (field file: CAMT .053/.054 XML in versions .001.02-.001.08, or a .zip of several). Answers the import detail. 400 {error: 1000} invalid CAMT (also a DOCTYPE: entity bombs and external entities are refused unparsed), 1001 not XML, 1002 the file or every entry of it imported before (nothing written; a file with new entries imports those, the rest counted as skipped), 1003 no account with the statement\'s IBAN (fields.iban names it), 1004 a direct-debit collection (a credit with a mandate reference) on an account without a valid creditor id (fields.iban), 4 accounts of two schools in one file (fields.iban names one of the other school), 98 zip too large',
+          'Imports a bank statement (field file: CAMT .053/.054 XML in versions .001.02-.001.08, or a .zip of several). Answers the import detail. 400 {error: 1000} invalid CAMT (also a DOCTYPE: entity bombs and external entities are refused unparsed), 1001 not XML, 1002 the file or every entry of it imported before (nothing written; a file with new entries imports those, the rest counted as skipped; a statement without entries imports for its balances), 1003 no account with the statement\'s IBAN (fields.iban names it), 1004 a direct-debit collection (a credit with a mandate reference) on an account without a valid creditor id (fields.iban), 103 accounts of two schools in one file (fields.iban names one of the other school), 98 zip too large',
         tags,
         consumes: ['multipart/form-data'],
         response: { ...errorResponses, 200: schemas.importDetail },

@@ -90,10 +90,21 @@ describe.each(backends())('bank statements probed from outside on %s', (backend)
       { id: 'TWO-A', iban: IBAN_A, entries: [{ amount: 100, credit: true, bookingDate: '2026-11-03', accountServicerRef: 'TWO-A-1' }] },
       { id: 'TWO-B', iban: IBAN_B, entries: [{ amount: 200, credit: true, bookingDate: '2026-11-03', accountServicerRef: 'TWO-B-1' }] },
     ]);
-    expect(answer(await upload('both', 'two.xml', xml))).toEqual([400, { error: 4, fields: { iban: IBAN_B } }]);
+    expect(answer(await upload('both', 'two.xml', xml))).toEqual([400, { error: 103, fields: { iban: IBAN_B } }]);
     expect(await counts()).toEqual(before);
     // Each school's statement on its own imports.
     expect((await upload('both', 'a.xml', buildCamt([{ id: 'TWO-A', iban: IBAN_A, entries: [{ amount: 100, credit: true, bookingDate: '2026-11-03', accountServicerRef: 'TWO-A-1' }] }]))).statusCode).toBe(200);
+  });
+
+  it('a statement without entries (a day without movements) imports for its balances; the same file again is 1002', async () => {
+    const xml = buildCamt([{ id: 'EMPTY-1', iban: IBAN_A, from: '2026-11-03', to: '2026-11-03', opening: 12_345, closing: 12_345, entries: [] }]);
+    const movementsBefore = await count('bank_movements');
+    const res = await upload('writerA', 'leer.xml', xml);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json<BankImportDetail>();
+    expect([detail.imported, detail.skipped, detail.statements.map((s) => [s.id, s.opening, s.closing])]).toEqual([0, 0, [['EMPTY-1', 12_345, 12_345]]]);
+    expect(await count('bank_movements')).toBe(movementsBefore);
+    expect(answer(await upload('writerA', 'leer.xml', xml))).toEqual([400, { error: 1002 }]);
   });
 
   it('UTF-16 is 1001; a UTF-8 BOM imports; amounts beyond cents, signed, of 20 digits or without a currency are 1000', async () => {
