@@ -295,9 +295,19 @@ export function previewOf(plan: DebitPlan, fallback: { cd: string; lead: number 
   };
 }
 
-/** Locks the planned receipts (a parallel run for the same receipts waits, then finds them in collection). */
-export async function lockReceipts(tx: Queryable, rnos: number[]): Promise<void> {
-  await tx.query('SELECT rno FROM receipts WHERE rno = ANY($1::bigint[]) ORDER BY rno FOR UPDATE', [rnos]);
+/**
+ * Locks what a run is about to debit in the product's order (students, then their contracts,
+ * then receipts, each by id, as every money write does), so a run never deadlocks with a
+ * payment, a dunning run or a contract change. The students FOR SHARE: writers (FOR UPDATE)
+ * wait for the run, two runs do not wait for each other there. The contracts FOR UPDATE: a
+ * parallel run for other receipts of the same contract waits, then reads the sequence type
+ * this run leaves (RCUR), so a mandate is not presented as FRST by two runs. The receipts FOR
+ * UPDATE: a parallel run for the same receipts waits, then finds them in collection.
+ */
+export async function lockPlannedDebits(tx: Queryable, rows: readonly { rno: number; scid: number; stid: number }[]): Promise<void> {
+  await tx.query('SELECT id FROM students WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE', [[...new Set(rows.map((row) => row.stid))]]);
+  await tx.query('SELECT id FROM student_contracts WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [[...new Set(rows.map((row) => row.scid))]]);
+  await tx.query('SELECT rno FROM receipts WHERE rno = ANY($1::bigint[]) ORDER BY rno FOR UPDATE', [rows.map((row) => row.rno)]);
 }
 
 /** Next ids of the run sequence (the MsgId and end-to-end ids carry the run id). */

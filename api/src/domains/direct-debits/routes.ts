@@ -13,7 +13,7 @@ import {
   insertRun,
   lastRunAt,
   listSepaFiles,
-  lockReceipts,
+  lockPlannedDebits,
   nextRunId,
   painRunOf,
   periodReceipts,
@@ -264,7 +264,7 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
         const first = await plan(tx, body, day);
         // The feature flag (spec 001): a school of the selection with direct debits off runs nothing.
         if (first.off.length > 0) throw fail(403, ERROR.ddDisabled);
-        await lockReceipts(tx, first.accounts.flatMap((a) => a.rows.map((r) => r.rno)));
+        await lockPlannedDebits(tx, first.accounts.flatMap((a) => a.rows));
         const planned = checkDebitable(await plan(tx, body, day));
         const createdAt = app.now().toISOString();
         const runs: DdGenerateResponse['runs'] = [];

@@ -113,6 +113,28 @@ describe.each(backends())('direct debits probed from outside on %s', (backend) =
     }
   });
 
+  it('two runs at once for two receipts of the same new mandate present it as FRST once, then RCUR', async () => {
+    const first = await debtor(schoolA);
+    // A second receipt of the same contract in the period, due five days later.
+    const second = Number((await sql<{ rno: string }>(
+      `INSERT INTO receipts (school_id, student_id, student_contract_id, kind, text, date_due, period_start, amount)
+       SELECT school_id, student_id, student_contract_id, 'IR', 'Prüfungsgebühr', '2026-11-20', '2026-11-20', 2500 FROM receipts WHERE rno = $1
+       RETURNING rno::text AS rno`,
+      [first.rno],
+    ))[0]!.rno);
+    const answers = await Promise.all([
+      call('POST', '/api-fin/dd', 'fwA', { year: 2026, month: 11, data: sel(first) }, newKey()),
+      call('POST', '/api-fin/dd', 'fwA', { year: 2026, month: 11, data: sel({ contract: first.contract, due: '2026-11-20' }) }, newKey()),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    const sequences = await sql<{ r: string; seq: string }>(
+      "SELECT receipt_id::text AS r, sequence_type AS seq FROM sepa_debits WHERE receipt_id = ANY($1::bigint[]) AND status = 'pending'",
+      [[first.rno, second]],
+    );
+    expect(sequences.map((row) => row.seq).sort()).toEqual(['FRST', 'RCUR']);
+    expect((await sql<{ seq: string }>('SELECT sepa_sequence AS seq FROM student_contracts WHERE id = $1', [first.contract]))[0]!.seq).toBe('RCUR');
+  });
+
   it('odd ids and bodies answer 400 with a code, nothing written; another school\'s run is 404 whatever the spelling', async () => {
     const b = await debtor(schoolB);
     const gen = await call('POST', '/api-fin/dd', 'fwB', { year: 2026, month: 11, data: sel(b) }, newKey());
