@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { MSG } from './messages.js';
 import { MAX_AMOUNT_CENTS } from './income-expense.js';
+import { versionField } from './record-version.js';
 
 /**
  * Bank movements and statement imports (spec 002 §2.7, §2.8; issue 14): the movement list
@@ -139,6 +140,8 @@ export interface BankAssignRow {
   why: BankMatchRule | null;
   /** Several students or receipts named: never assigned automatically. */
   collective: boolean;
+  /** The movement's record version: POST /api-fin/sa sends it back (a hand-entered movement can be edited meanwhile). */
+  version: number;
 }
 
 export interface BankAssignResponse {
@@ -158,7 +161,10 @@ export interface BankStudentOptions {
   rno: number | null;
 }
 
-/** POST /api-fin/sa body. */
+/**
+ * POST /api-fin/sa body, with the `version` of the movement as /api-fin/blassign answered it:
+ * a movement changed since (a hand-entered one edited) is 409 {error: 9}, nothing booked.
+ */
 export const bankAssignSchema = yup
   .object({
     bamid: yup.number().typeError(MSG.required).integer(MSG.invalid).min(1, MSG.required).required(MSG.required),
@@ -166,6 +172,7 @@ export const bankAssignSchema = yup
     ops: yup.mixed<BankAssignOp>().oneOf(['cp', 'pr', 'del'], MSG.invalid).required(MSG.required),
     /** The receipt for 'pr' (default: the oldest open one). */
     rno: yup.number().typeError(MSG.invalid).integer(MSG.invalid).min(1, MSG.invalid).nullable().default(null),
+    version: versionField(),
   })
   .noUnknown();
 export type BankAssignForm = yup.InferType<typeof bankAssignSchema>;

@@ -27,6 +27,7 @@ interface OpenCredit {
   cur: string;
   mdid: string | null;
   e2e: string | null;
+  version: number;
 }
 
 interface Candidate {
@@ -72,7 +73,7 @@ export async function assignmentSuggestions(tx: Queryable): Promise<BankAssignRe
   const open = await tx.query<OpenCredit & { total: number }>(
     `SELECT m.id, m.school_id, to_char(m.booking_date, 'YYYY-MM-DD') AS bd, m.counterparty_name AS sname, m.counterparty_iban AS siban,
             m.remittance AS ssvwz, m.amount::float8 AS amt, trim(m.currency) AS cur, m.mandate_id AS mdid, m.end_to_end_id AS e2e,
-            count(*) OVER ()::int AS total
+            m.version, count(*) OVER ()::int AS total
        FROM bank_movements m
       WHERE m.credit AND m.student_id IS NULL
       ORDER BY m.booking_date, m.id
@@ -182,7 +183,7 @@ export async function assignmentSuggestions(tx: Queryable): Promise<BankAssignRe
     return {
       id: credit.id, bd: credit.bd, sname: credit.sname, siban: credit.siban, ssvwz: credit.ssvwz, amt: credit.amt, cur: credit.cur,
       stid: pick?.student_id ?? null, stn: pick ? (studentNames.get(pick.student_id) ?? null) : null, op, rno, why: pick?.why ?? null,
-      collective: collective.has(credit.id),
+      collective: collective.has(credit.id), version: credit.version,
     };
   });
   return { rows, total: credits[0]!.total };

@@ -16,7 +16,7 @@ import { exportDay, exportTarget, sendExport, type ExportColumn } from '../../li
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { idempotencyResponses, idempotentWrite } from '../../lib/idempotency.js';
 import { pagedListBodySchema, pagedListResponseSchema } from '../../lib/paged-list.js';
-import { savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
+import { assertVersion, savedWithVersionSchema, versionConflictResponses, withVersionBody } from '../../lib/record-version.js';
 import { errorResponses, successSchema } from '../../lib/route-schemas.js';
 import { validate } from '../../lib/validate.js';
 import { currencyMismatch, insertPayment, lockMoneyStudent, moneyRuleAnswer, payReceipt } from '../student-money/repository.js';
@@ -284,10 +284,10 @@ export default async function bankStatementRoutes(app: FastifyInstance): Promise
       config: { access: { atoms: ['finance_w'] } },
       schema: {
         summary:
-          'Applies a credit: ops cp (a payment of the student from the movement), pr (that payment assigned to the open receipt rno, default the oldest), del (removes the movement; finance_d). One transaction; a movement already done is 409 {error: 95}, a debit 400 {error: 96}, no open receipt 409 {error: 99}',
+          'Applies a credit read with `version` (from /blassign): ops cp (a payment of the student from the movement), pr (that payment assigned to the open receipt rno, default the oldest), del (removes the movement; finance_d). One transaction; a movement already done is 409 {error: 95}, changed since it was read 409 {error: 9}, a debit 400 {error: 96}, no open receipt 409 {error: 99}',
         tags,
         body: schemas.assignBody,
-        response: { ...errorResponses, ...idempotencyResponses, 200: schemas.assignResult },
+        response: { ...errorResponses, ...idempotencyResponses, ...versionConflictResponses, 200: schemas.assignResult },
       },
     },
     async (request) => applyMovement(request),
@@ -304,6 +304,10 @@ export default async function bankStatementRoutes(app: FastifyInstance): Promise
         const movement = await lockedMovement(tx, form.bamid);
         request.audit.schoolId = movement.school_id;
         if (movement.student_id !== null) throw movementAssigned();
+        // A hand-entered movement can be edited (PUT /bam) while the assignment screen shows
+        // it: booking the amount staff did not see would be a lost update. The locked row must
+        // still be the one the list answered (an assigned one stays 95 above: more telling).
+        assertVersion(movement.version, form.version);
         if (form.ops === 'del') {
           await tx.query('DELETE FROM bank_movements WHERE id = $1', [movement.id]);
           return { success: true as const, payment_id: null, assigned: 0 };

@@ -1,3 +1,5 @@
+import { withVersionBody } from '../../lib/record-version.js';
+
 /** JSON schemas of the bank-statement routes (wire types in shared-kernel/contracts/bank-movements.ts). */
 
 const int = { type: 'integer' } as const;
@@ -62,10 +64,10 @@ const movementForm = {
 
 const assignRow = {
   type: 'object',
-  required: ['id', 'bd', 'sname', 'siban', 'ssvwz', 'amt', 'cur', 'stid', 'stn', 'op', 'rno', 'why', 'collective'],
+  required: ['id', 'bd', 'sname', 'siban', 'ssvwz', 'amt', 'cur', 'stid', 'stn', 'op', 'rno', 'why', 'collective', 'version'],
   properties: {
     id: int, bd: str, sname: str, siban: str, ssvwz: str, amt: int, cur: str, stid: nullableInt, stn: nullableStr,
-    op: { type: ['string', 'null'] }, rno: nullableInt, why: { type: ['string', 'null'] }, collective: { type: 'boolean' },
+    op: { type: ['string', 'null'] }, rno: nullableInt, why: { type: ['string', 'null'] }, collective: { type: 'boolean' }, version: int,
   },
 } as const;
 
@@ -87,7 +89,8 @@ const studentOptions = {
   },
 } as const;
 
-const assignBody = {
+/** POST /sa: the operation plus the movement's version as /blassign answered it (required, as for every versioned write). */
+const assignBody = withVersionBody({
   type: 'object',
   required: ['bamid', 'ops'],
   additionalProperties: false,
@@ -97,7 +100,7 @@ const assignBody = {
     ops: { type: 'string', enum: ['cp', 'pr', 'del'] },
     rno: { type: ['integer', 'null'], minimum: 1, maximum: 9007199254740991 },
   },
-} as const;
+} as const);
 
 const assignResult = {
   type: 'object',

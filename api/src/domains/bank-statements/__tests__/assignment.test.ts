@@ -126,11 +126,13 @@ describe.each(backends())('bank movements and assignment on %s', (backend) => {
 
     // Apply: two parallel requests with different keys make one payment; the second is 409 {error: 95}.
     const movementId = byName['Eltern Berger']!.id;
-    expect((await call('POST', '/api-fin/sa', 'reader', { bamid: movementId, stid: anna, ops: 'pr' })).statusCode).toBe(403);
-    expect((await call('POST', '/api-fin/sa', 'otherSchool', { bamid: movementId, stid: anna, ops: 'pr' }, newKey())).statusCode).toBe(404);
+    const version = byName['Eltern Berger']!.version;
+    expect(version).toBe(1);
+    expect((await call('POST', '/api-fin/sa', 'reader', { bamid: movementId, stid: anna, ops: 'pr', version })).statusCode).toBe(403);
+    expect((await call('POST', '/api-fin/sa', 'otherSchool', { bamid: movementId, stid: anna, ops: 'pr', version }, newKey())).statusCode).toBe(404);
     const [first, second] = await Promise.all([
-      call('POST', '/api-fin/sa', 'writer', { bamid: movementId, stid: anna, ops: 'pr' }, newKey()),
-      call('POST', '/api-fin/sa', 'writer', { bamid: movementId, stid: anna, ops: 'pr' }, newKey()),
+      call('POST', '/api-fin/sa', 'writer', { bamid: movementId, stid: anna, ops: 'pr', version }, newKey()),
+      call('POST', '/api-fin/sa', 'writer', { bamid: movementId, stid: anna, ops: 'pr', version }, newKey()),
     ]);
     const answers = [first, second].map((res) => res.statusCode).sort();
     expect(answers).toEqual([200, 409]);
@@ -149,8 +151,8 @@ describe.each(backends())('bank movements and assignment on %s', (backend) => {
 
     // The same key again answers the first answer and writes nothing.
     const sameKey = newKey();
-    const cp = await call('POST', '/api-fin/sa', 'writer', { bamid: byName.Lechner!.id, stid: ben, ops: 'cp' }, sameKey);
-    const repeat = await call('POST', '/api-fin/sa', 'writer', { bamid: byName.Lechner!.id, stid: ben, ops: 'cp' }, sameKey);
+    const cp = await call('POST', '/api-fin/sa', 'writer', { bamid: byName.Lechner!.id, stid: ben, ops: 'cp', version: byName.Lechner!.version }, sameKey);
+    const repeat = await call('POST', '/api-fin/sa', 'writer', { bamid: byName.Lechner!.id, stid: ben, ops: 'cp', version: byName.Lechner!.version }, sameKey);
     expect(cp.statusCode).toBe(200);
     expect(repeat.json()).toEqual(cp.json());
     expect(await sql('SELECT 1 FROM payments WHERE student_id = $1', [ben])).toHaveLength(1);
@@ -158,17 +160,51 @@ describe.each(backends())('bank movements and assignment on %s', (backend) => {
     expect(income!.n).toBe(1);
 
     // A debit is not assigned; del needs finance_d and removes the movement.
-    const [debit] = await sql<{ id: number }>(`SELECT id FROM bank_movements WHERE entry_key = 'r:A-DEBIT'`);
-    expect((await call('POST', '/api-fin/sa', 'writer', { bamid: debit!.id, stid: dora, ops: 'cp' }, newKey())).json()).toEqual({ error: 96 });
-    expect((await call('POST', '/api-fin/sa', 'writer', { bamid: byName.Verein!.id, stid: null, ops: 'del' }, newKey())).statusCode).toBe(403);
-    expect((await call('POST', '/api-fin/sa', 'all', { bamid: byName.Verein!.id, stid: null, ops: 'del' }, newKey())).json()).toEqual({ success: true, payment_id: null, assigned: 0 });
+    const [debit] = await sql<{ id: number; version: number }>(`SELECT id, version FROM bank_movements WHERE entry_key = 'r:A-DEBIT'`);
+    expect((await call('POST', '/api-fin/sa', 'writer', { bamid: debit!.id, stid: dora, ops: 'cp', version: debit!.version }, newKey())).json()).toEqual({ error: 96 });
+    const verein = { bamid: byName.Verein!.id, stid: null, ops: 'del', version: byName.Verein!.version };
+    expect((await call('POST', '/api-fin/sa', 'writer', verein, newKey())).statusCode).toBe(403);
+    expect((await call('POST', '/api-fin/sa', 'all', verein, newKey())).json()).toEqual({ success: true, payment_id: null, assigned: 0 });
     // A student of another school is refused; nothing written.
     const stranger = await makeStudent(schoolB, 'Eva', 'Fremd');
-    expect((await call('POST', '/api-fin/sa', 'writer', { bamid: byName.Oma!.id, stid: stranger, ops: 'cp' }, newKey())).statusCode).toBe(400);
+    expect((await call('POST', '/api-fin/sa', 'writer', { bamid: byName.Oma!.id, stid: stranger, ops: 'cp', version: byName.Oma!.version }, newKey())).statusCode).toBe(400);
     expect(await sql('SELECT 1 FROM payments WHERE student_id = $1', [stranger])).toEqual([]);
     // pr without an open receipt: 409 {error: 99}.
-    expect((await call('POST', '/api-fin/sa', 'writer', { bamid: byName.Oma!.id, stid: ben, ops: 'pr' }, newKey())).json()).toEqual({ error: 99 });
+    expect((await call('POST', '/api-fin/sa', 'writer', { bamid: byName.Oma!.id, stid: ben, ops: 'pr', version: byName.Oma!.version }, newKey())).json()).toEqual({ error: 99 });
     expect(accountB).toBeGreaterThan(0);
+  });
+
+  it('applies a movement only with the version the list answered: edited meanwhile is 409 {error: 9}, nothing booked; the current version books the new amount', async () => {
+    const gina = await makeStudent(schoolA, 'Gina', 'Versioniert');
+    const form = { account_id: accountA, booking_date: '2026-10-15', amount: 1_000, credit: true, counterparty_name: 'Versioniert bar', counterparty_iban: '', mandate_id: null, remittance: 'Kassa' };
+    const id = (await call('POST', '/api-fin/bam', 'writer', form, newKey())).json<{ id: number }>().id;
+    const listed = () => call('POST', '/api-fin/blassign', 'reader').then((res) => res.json<BankAssignResponse>().rows.find((row) => row.id === id)!);
+    // User A loads the assignment screen: the row carries the movement's version.
+    const seenByA = await listed();
+    expect(seenByA).toMatchObject({ amt: 1_000, version: 1 });
+    // User B changes the amount of the hand-entered movement meanwhile.
+    expect((await call('PUT', `/api-fin/bam?id=${id}`, 'writer', { ...form, amount: 9_000, version: 1 })).json()).toEqual({ success: true, version: 2 });
+
+    // A applies what A saw: refused as stale, nothing booked, the movement as B left it.
+    for (const ops of ['cp', 'del'] as const) {
+      const stale = await call('POST', '/api-fin/sa', 'all', { bamid: id, stid: ops === 'del' ? null : gina, ops, version: seenByA.version }, newKey());
+      expect([stale.statusCode, stale.json()]).toEqual([409, { error: 9 }]);
+    }
+    expect(await sql('SELECT 1 FROM payments WHERE student_id = $1', [gina])).toEqual([]);
+    expect(await sql('SELECT 1 FROM income WHERE student_id = $1', [gina])).toEqual([]);
+    expect((await call('GET', `/api-fin/bam?id=${id}`, 'reader')).json<BankMovementData>()).toMatchObject({ amount: 9_000, student_id: null, payment_id: null, version: 2 });
+    // Without a version the operation is refused as every versioned write (400), nothing booked.
+    expect((await call('POST', '/api-fin/sa', 'writer', { bamid: id, stid: gina, ops: 'cp' }, newKey())).statusCode).toBe(400);
+    expect(await sql('SELECT 1 FROM payments WHERE student_id = $1', [gina])).toEqual([]);
+
+    // After the list reloads, A sees the new amount and version and applies it.
+    const reloaded = await listed();
+    expect(reloaded).toMatchObject({ amt: 9_000, version: 2 });
+    const applied = await call('POST', '/api-fin/sa', 'writer', { bamid: id, stid: gina, ops: 'cp', version: reloaded.version }, newKey());
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({ success: true, payment_id: expect.any(Number), assigned: 0 });
+    expect(await sql<{ amount: string }>('SELECT amount::text FROM payments WHERE student_id = $1', [gina])).toEqual([{ amount: '9000' }]);
+    expect((await call('GET', `/api-fin/bam?id=${id}`, 'reader')).json<BankMovementData>()).toMatchObject({ student_id: gina, version: 3 });
   });
 
   it('an imported movement is not edited (97)', async () => {

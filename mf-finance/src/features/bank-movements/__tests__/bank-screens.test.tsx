@@ -103,9 +103,9 @@ describe('/m-fin/bamassign', () => {
   const suggestions: BankAssignResponse = {
     total: 3,
     rows: [
-      { id: 1, bd: '2026-11-01', sname: 'Eltern Berger', siban: '', ssvwz: 'Beitrag', amt: 4900, cur: 'EUR', stid: 9, stn: 'Anna Berger', op: 'pr', rno: 77, why: 'mandate', collective: false },
-      { id: 2, bd: '2026-11-02', sname: 'Lechner', siban: '', ssvwz: 'Mitgliedsbeitrag', amt: 2000, cur: 'EUR', stid: 10, stn: 'Ben Lechner', op: 'cp', rno: null, why: 'iban', collective: false },
-      { id: 3, bd: '2026-11-03', sname: 'Verein', siban: '', ssvwz: 'Belege 77 und 78', amt: 4000, cur: 'EUR', stid: null, stn: null, op: null, rno: null, why: null, collective: true },
+      { id: 1, bd: '2026-11-01', sname: 'Eltern Berger', siban: '', ssvwz: 'Beitrag', amt: 4900, cur: 'EUR', stid: 9, stn: 'Anna Berger', op: 'pr', rno: 77, why: 'mandate', collective: false, version: 1 },
+      { id: 2, bd: '2026-11-02', sname: 'Lechner', siban: '', ssvwz: 'Mitgliedsbeitrag', amt: 2000, cur: 'EUR', stid: 10, stn: 'Ben Lechner', op: 'cp', rno: null, why: 'iban', collective: false, version: 3 },
+      { id: 3, bd: '2026-11-03', sname: 'Verein', siban: '', ssvwz: 'Belege 77 und 78', amt: 4000, cur: 'EUR', stid: null, stn: null, op: null, rno: null, why: null, collective: true, version: 1 },
     ],
   };
 
@@ -125,8 +125,8 @@ describe('/m-fin/bamassign', () => {
     expect(screen.getByText('2 ausgewählt')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Auf Auswahl anwenden' }));
     await waitFor(() => expect(api.applyAssignment).toHaveBeenCalledTimes(2));
-    expect(api.applyAssignment.mock.calls[0]![0]).toEqual({ bamid: 1, stid: 9, ops: 'pr', rno: 77 });
-    expect(api.applyAssignment.mock.calls[1]![0]).toEqual({ bamid: 2, stid: 10, ops: 'cp', rno: null });
+    expect(api.applyAssignment.mock.calls[0]![0]).toEqual({ bamid: 1, stid: 9, ops: 'pr', rno: 77, version: 1 });
+    expect(api.applyAssignment.mock.calls[1]![0]).toEqual({ bamid: 2, stid: 10, ops: 'cp', rno: null, version: 3 });
     expect(await screen.findByText(/Nicht zugeordnet: Lechner, 02\.11\.2026, 20,00 € – Die Bankbewegung ist bereits einem Schüler zugeordnet\./)).toBeTruthy();
     await waitFor(() => expect(api.getAssignSuggestions).toHaveBeenCalledTimes(2));
   });

@@ -82,7 +82,7 @@ export function BankAssignPage() {
     for (const [index, row] of targets.entries()) {
       const choice = choices[row.id]!;
       try {
-        await applyAssignment({ bamid: row.id, stid: choice.op === 'del' ? null : choice.stid, ops: choice.op!, rno: choice.op === 'pr' ? choice.rno : null }, newIdempotencyKey());
+        await applyAssignment({ bamid: row.id, stid: choice.op === 'del' ? null : choice.stid, ops: choice.op!, rno: choice.op === 'pr' ? choice.rno : null, version: row.version }, newIdempotencyKey());
         applied += 1;
       } catch (error) {
         failed.push(t('assign.failed', { label: labelOf(row), reason: tc(errorKey(await toErrorCode(error))) }));
