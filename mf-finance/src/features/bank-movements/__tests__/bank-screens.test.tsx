@@ -131,6 +131,34 @@ describe('/m-fin/bamassign', () => {
     await waitFor(() => expect(api.getAssignSuggestions).toHaveBeenCalledTimes(2));
   });
 
+  it('sends the version each row was listed with; a movement changed meanwhile (409 {error: 9}) says so and the list shows it as it is now', async () => {
+    // Someone edits the hand-entered movement of Lechner (20,00 € → 90,00 €, version 3 → 4) after the screen loaded.
+    const edited: BankAssignResponse = { ...suggestions, rows: suggestions.rows.map((row) => (row.id === 2 ? { ...row, amt: 9000, version: 4 } : row)) };
+    api.getAssignSuggestions.mockResolvedValueOnce(suggestions).mockResolvedValue(edited);
+    api.applyAssignment.mockRejectedValueOnce(httpError(409, { error: 9 }));
+    const { user } = renderWithProviders(<FinanceArea />, { route: '/m-fin/bamassign', session: userWith(['finance_r', 'finance_w']) });
+    const table = await screen.findByRole('table', { name: 'Offene Eingänge' });
+    await user.click(within(table).getByRole('checkbox', { name: /Auswählen: Lechner/ }));
+    await user.click(screen.getByRole('button', { name: 'Auf Auswahl anwenden' }));
+
+    await waitFor(() => expect(api.applyAssignment).toHaveBeenCalledTimes(1));
+    expect(api.applyAssignment).toHaveBeenCalledWith({ bamid: 2, stid: 10, ops: 'cp', rno: null, version: 3 }, expect.any(String));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(
+      'Nicht zugeordnet: Lechner, 02.11.2026, 20,00 € – Dieser Datensatz wurde inzwischen von jemand anderem geändert. Bitte laden Sie den aktuellen Stand neu.',
+    )).toBeTruthy();
+    expect(await screen.findByText('Die Liste zeigt jetzt den aktuellen Stand dieser Bewegungen: bitte prüfen und erneut anwenden.')).toBeTruthy();
+    // Reloaded: the row shows the new amount, and applying it again sends the new version.
+    await waitFor(() => expect(api.getAssignSuggestions).toHaveBeenCalledTimes(2));
+    const reloaded = await screen.findByRole('table', { name: 'Offene Eingänge' });
+    expect(await within(reloaded).findByText('90,00 €')).toBeTruthy();
+    api.applyAssignment.mockResolvedValueOnce({ success: true, payment_id: 6, assigned: 0 });
+    await user.click(within(reloaded).getByRole('checkbox', { name: /Auswählen: Lechner/ }));
+    await user.click(screen.getByRole('button', { name: 'Auf Auswahl anwenden' }));
+    await waitFor(() => expect(api.applyAssignment).toHaveBeenCalledTimes(2));
+    expect(api.applyAssignment.mock.calls[1]![0]).toEqual({ bamid: 2, stid: 10, ops: 'cp', rno: null, version: 4 });
+  });
+
   it('takes another student by number through the options call', async () => {
     api.getAssignSuggestions.mockResolvedValue(suggestions);
     api.getStudentOptions.mockResolvedValue({ stid: 12, stn: 'Dora Fuchs', receipts: [], op: 'cp', rno: null });

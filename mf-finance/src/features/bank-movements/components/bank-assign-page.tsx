@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import {
   Button, ErrorPanel, PageHeader, PlainTable, Spinner, formatDate, formatMoney, newIdempotencyKey, toErrorCode, toast, useCan, useRequest, useSchoolFilter,
 } from 'shared-kernel';
-import { BANK_ASSIGN_MAX, errorKey, type BankAssignOp, type BankAssignRow, type BankMatchRule } from 'shared-kernel/contracts';
+import { BANK_ASSIGN_MAX, ERROR, errorKey, type BankAssignOp, type BankAssignRow, type BankMatchRule } from 'shared-kernel/contracts';
 import { applyAssignment, getAssignSuggestions, getStudentOptions } from '../api/bank-movements.js';
 import { BANK_NS } from '../i18n.js';
 import styles from './bank.module.css';
@@ -24,8 +24,10 @@ const labelOf = (row: BankAssignRow) => [row.sname.trim(), formatDate(row.bd), f
 /**
  * /m-fin/bamassign (spec 002 §2.8): the at most 50 oldest open credits with the suggested
  * student and operation and why; staff change the student (by number: its options come from
- * /api-fin/sa) or the operation, select rows (all, counter, clear) and apply them one by one;
- * failures are listed per row, then the list reloads.
+ * /api-fin/sa) or the operation, select rows (all, counter, clear) and apply them one by one
+ * with the version each row was listed with; failures are listed per row, then the list
+ * reloads. A row changed meanwhile (a hand-entered movement edited: 409 {error: 9}) is not
+ * booked: its failure says so, and the reloaded list shows what it is now.
  */
 export function BankAssignPage() {
   const { t } = useTranslation(BANK_NS);
@@ -40,6 +42,8 @@ export function BankAssignPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [progress, setProgress] = useState<{ done: number; count: number } | null>(null);
   const [failures, setFailures] = useState<string[]>([]);
+  // Some rows were changed by someone else meanwhile: the reloaded list shows them as they are now.
+  const [stale, setStale] = useState(false);
   const selectAllRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -76,21 +80,29 @@ export function BankAssignPage() {
   const apply = async () => {
     const targets = rows.filter((row) => selected.includes(row.id) && applicable(row));
     setFailures([]);
+    setStale(false);
     setProgress({ done: 0, count: targets.length });
     const failed: string[] = [];
+    let changed = false;
     let applied = 0;
     for (const [index, row] of targets.entries()) {
       const choice = choices[row.id]!;
       try {
-        await applyAssignment({ bamid: row.id, stid: choice.op === 'del' ? null : choice.stid, ops: choice.op!, rno: choice.op === 'pr' ? choice.rno : null, version: row.version }, newIdempotencyKey());
+        await applyAssignment(
+          { bamid: row.id, stid: choice.op === 'del' ? null : choice.stid, ops: choice.op!, rno: choice.op === 'pr' ? choice.rno : null, version: row.version },
+          newIdempotencyKey(),
+        );
         applied += 1;
       } catch (error) {
-        failed.push(t('assign.failed', { label: labelOf(row), reason: tc(errorKey(await toErrorCode(error))) }));
+        const code = await toErrorCode(error);
+        if (code === ERROR.staleVersion) changed = true;
+        failed.push(t('assign.failed', { label: labelOf(row), reason: tc(errorKey(code)) }));
       }
       setProgress({ done: index + 1, count: targets.length });
     }
     setProgress(null);
     setFailures(failed);
+    setStale(changed);
     if (applied > 0) toast.success(`${BANK_NS}:assign.applied`, { values: { count: applied } });
     reload();
   };
@@ -122,6 +134,7 @@ export function BankAssignPage() {
                 {failures.map((failure) => <li key={failure}>{failure}</li>)}
               </ul>
             )}
+            {stale && <p role="status">{t('assign.stale_reloaded')}</p>}
             <PlainTable aria-label={t('assign.label')} alignTop>
               <thead>
                 <tr>
