@@ -1,5 +1,7 @@
 import {
   FINTS_PAIN_VERSION,
+  normaliseBic,
+  normaliseCreditorId,
   normaliseIban,
   validateBic,
   validateCreditorId,
@@ -7,8 +9,6 @@ import {
   type DdCandidate,
   type DdLeftOut,
   type DdLeftOutReason,
-  normaliseBic,
-  normaliseCreditorId,
   type DdPreview,
   type DdPreviewAccount,
   type DdSelection,

@@ -165,6 +165,11 @@ export async function insertRunItems(tx: Queryable, item: { schoolId: number; du
   await tx.query('UPDATE dunnings SET run_id = $2, mailed_to = $3, outbox_id = $4 WHERE id = $1', [item.dunningId, item.runId, item.mailedTo, item.outboxId]);
 }
 
+/** Forgets the run's recorded letters PDF (its file is gone) unless another render replaced it meanwhile. */
+export async function forgetRunFile(tx: Queryable, runId: number, fileKey: string): Promise<void> {
+  await tx.query('UPDATE dunning_runs SET file_key = NULL WHERE id = $1 AND file_key = $2', [runId, fileKey]);
+}
+
 export interface RunPdf {
   level: DunningLevel;
   fileKey: string | null;

@@ -12,6 +12,7 @@ import {
   type DunningRunBody,
   type DunningRunResponse,
 } from 'shared-kernel/contracts';
+import type { Queryable } from '../../db/index.js';
 import { confirmFiles, putPending } from '../../files/file-intents.js';
 import { sendStoredFile } from '../../files/send.js';
 import { renderLetters, type LetterInput } from '../../letters/index.js';
@@ -28,6 +29,7 @@ import {
   dueItems,
   dunningItems,
   finishRun,
+  forgetRunFile,
   insertRun,
   insertRunItems,
   levelDays,
@@ -36,6 +38,7 @@ import {
   postalAddressComplete,
   receiptOwners,
   runPdf,
+  type RunPdf,
   setRunFile,
   visibleSchools,
 } from './repository.js';
@@ -85,6 +88,17 @@ async function storeRunPdfAfterCommit(app: FastifyInstance, log: FastifyBaseLogg
   } catch (error) {
     log.error({ err: error, dunningRun: runId }, 'dunning letters PDF not made; GET /api-receipt/dunning-pdf renders it again');
   }
+}
+
+/** The run's printed letters again from its dunnings, dated as the run (the items' open amounts are today's). */
+async function printedLetters(tx: Queryable, app: FastifyInstance, run: RunPdf, fallbackUserId: number): Promise<LetterInput[]> {
+  const letters: LetterInput[] = [];
+  for (const dunningId of run.printed) {
+    const items = await dunningItems(tx, dunningId);
+    if (items.length === 0) continue;
+    letters.push((await dunningLetter(tx, app.files, { level: run.level, items, userId: run.createdBy ?? fallbackUserId, now: run.createdAt })).input);
+  }
+  return letters;
 }
 
 /**
@@ -265,17 +279,9 @@ export default async function dunningRunRoutes(app: FastifyInstance) {
         // The render after the run failed (or the file is gone): the letters again from the
         // run's dunnings, dated as the run; the items' open amounts are today's.
         try {
-          const letters = await request.scoped(async (tx) => {
-            const inputs: LetterInput[] = [];
-            for (const dunningId of run.printed) {
-              const items = await dunningItems(tx, dunningId);
-              if (items.length === 0) continue;
-              inputs.push((await dunningLetter(tx, app.files, { level: run.level, items, userId: run.createdBy ?? request.session!.user.id, now: run.createdAt })).input);
-            }
-            return inputs;
-          });
+          const letters = await request.scoped((tx) => printedLetters(tx, app, run, request.session!.user.id));
           if (letters.length === 0) throw notFound();
-          if (run.fileKey !== null) await app.db.transaction((tx) => tx.query('UPDATE dunning_runs SET file_key = NULL WHERE id = $1 AND file_key = $2', [id, run.fileKey]));
+          if (run.fileKey !== null) await app.db.transaction((tx) => forgetRunFile(tx, id, run.fileKey!));
           key = await storeRunPdf(app, id, run.level, letters);
         } catch (error) {
           if (error instanceof HttpError) throw error;
