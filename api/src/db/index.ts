@@ -173,6 +173,7 @@ export async function openDb(config: AppConfig, options: OpenDbOptions = {}): Pr
     await migrate(driver, options.migrationsDir);
   } catch (error) {
     await driver.close().catch(() => undefined);
+    if (error instanceof DbUnavailableError) throw error;
     if (isConnectionError(error)) throw new DbUnavailableError(error);
     throw error;
   }

@@ -50,6 +50,15 @@ export function openPostgres(config: AppConfig): Driver {
   });
   // An idle client losing its connection must not crash the process; the pool drops it.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one: pg emits 'error' on a client whose connection ends while a
+  // request holds it (the server terminated the backend, restarted, failed over, or ended an
+  // idle transaction), and pg-pool listens only while the client is idle. An 'error' without
+  // a listener is an uncaught exception that ends the process. This listener stays for the
+  // client's life; the query under way fails with the error (503, the transaction never
+  // commits) and the client, no longer queryable, is discarded on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   let closed = false;
 
   // Channels listened on, each with its listeners. Every pool connection LISTENs too, so the
@@ -64,7 +73,14 @@ export function openPostgres(config: AppConfig): Driver {
   };
   /** A pool connection, LISTENing on the current channels before its first use. */
   const acquire = async (): Promise<pg.PoolClient> => {
-    const client = await pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      // No connection (refused, timed out, the server starting or shutting down, no more
+      // connections allowed, the database not accepting connections): nothing ran, 503.
+      throw new DbUnavailableError(error);
+    }
     const wanted = listenSql();
     if (wanted && listenedBy.get(client) !== wanted) {
       try {
@@ -154,7 +170,12 @@ export function openPostgres(config: AppConfig): Driver {
           },
         };
         const value = await fn(tx);
-        await client.query('COMMIT');
+        // PostgreSQL answers COMMIT of a transaction that failed earlier (an error the code
+        // caught and went on) with ROLLBACK and no error: that is no success. A COMMIT whose
+        // answer is lost with the connection throws (503); whether it was committed is then
+        // unknown, which an Idempotency-Key repeat resolves (it answers the first answer).
+        const committed = await client.query('COMMIT');
+        if (committed.command !== 'COMMIT') throw new Error(`transaction rolled back at COMMIT (${committed.command})`);
         return value;
       } catch (error) {
         try {
