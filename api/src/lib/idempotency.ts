@@ -61,12 +61,18 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** SHA-256 of what makes a request this request: method, route, query and body. */
-export function requestFingerprint(request: FastifyRequest): string {
+/** What else makes a request this request, beyond its JSON body. */
+export interface IdempotencyOptions {
+  /** The bytes of an upload (a multipart request has no JSON body): another file is another request. */
+  content?: Buffer;
+}
+
+/** SHA-256 of what makes a request this request: method, route, query and body (and the uploaded bytes). */
+export function requestFingerprint(request: FastifyRequest, options: IdempotencyOptions = {}): string {
   const route = request.routeOptions.url ?? request.url.split('?')[0];
-  return createHash('sha256')
-    .update(`${request.method}\n${route}\n${canonicalJson(request.query ?? {})}\n${canonicalJson(request.body ?? null)}`)
-    .digest('hex');
+  const hash = createHash('sha256').update(`${request.method}\n${route}\n${canonicalJson(request.query ?? {})}\n${canonicalJson(request.body ?? null)}`);
+  if (options.content) hash.update('\n').update(options.content);
+  return hash.digest('hex');
 }
 
 /** Thrown inside the write's transaction when the key is already taken: rolls the write back. */
@@ -78,11 +84,15 @@ class KeyTaken extends Error {}
  * outside the database (files, mails), as a repeat rolls the write back. Costs one statement
  * inside the transaction; a repeat costs one more read after it.
  */
-export async function idempotentWrite<T extends object>(request: FastifyRequest, write: (tx: Queryable) => Promise<T>): Promise<T> {
+export async function idempotentWrite<T extends object>(
+  request: FastifyRequest,
+  write: (tx: Queryable) => Promise<T>,
+  options: IdempotencyOptions = {},
+): Promise<T> {
   const key = idempotencyKeyOf(request);
   const userId = request.session?.user.id;
   if (key === null || userId === undefined) return request.scoped(write);
-  const fingerprint = requestFingerprint(request);
+  const fingerprint = requestFingerprint(request, options);
   const now = request.server.now();
   const expired = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS);
   try {
@@ -110,7 +120,7 @@ export async function idempotentWrite<T extends object>(request: FastifyRequest,
       // A write refused by a unique rule (a contract number, a reference) may be the twin of
       // the same request that just stored it: that request's answer is this one's too.
       // (A key used for another request keeps this request's own refusal.)
-      const replay = await answeredBefore(request).catch(() => null);
+      const replay = await answeredBefore(request, options).catch(() => null);
       if (replay) return replay as T;
       throw error;
     }
@@ -128,13 +138,13 @@ export async function idempotentWrite<T extends object>(request: FastifyRequest,
  * checks something outside the write's transaction before it (a number unique across
  * schools) and must answer a repeat with the first answer, not with "taken".
  */
-export async function answeredBefore(request: FastifyRequest): Promise<object | null> {
+export async function answeredBefore(request: FastifyRequest, options: IdempotencyOptions = {}): Promise<object | null> {
   const key = idempotencyKeyOf(request);
   const userId = request.session?.user.id;
   if (key === null || userId === undefined) return null;
   const first = await firstAnswer(request.server.db, userId, key);
   if (!first) return null;
-  if (first.request_hash !== requestFingerprint(request)) throw idempotencyKeyReused();
+  if (first.request_hash !== requestFingerprint(request, options)) throw idempotencyKeyReused();
   request.audit.detail = { ...request.audit.detail, idempotent_replay: true };
   return first.response as object;
 }

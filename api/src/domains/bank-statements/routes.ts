@@ -59,10 +59,10 @@ export default async function bankStatementRoutes(app: FastifyInstance): Promise
       config: { access: { atoms: ['finance_w'] } },
       schema: {
         summary:
-          'Imports a bank statement (field file: CAMT .053/.054 XML in versions .001.02-.001.08, or a .zip of several). Answers the import detail. 400 {error: 1000} invalid CAMT (also a DOCTYPE: entity bombs and external entities are refused unparsed), 1001 not XML, 1002 the file or every entry of it imported before (nothing written; a file with new entries imports those, the rest counted as skipped; a statement without entries imports for its balances), 1003 no account with the statement\'s IBAN (fields.iban names it), 1004 a direct-debit collection (a credit with a mandate reference) on an account without a valid creditor id (fields.iban), 103 accounts of two schools in one file (fields.iban names one of the other school), 98 zip too large',
+          'Imports a bank statement (field file: CAMT .053/.054 XML in versions .001.02-.001.08, or a .zip of several). Answers the import detail. 400 {error: 1000} invalid CAMT (also a DOCTYPE: entity bombs and external entities are refused unparsed), 1001 not XML, 1002 the file or every entry of it imported before (nothing written; a file with new entries imports those, the rest counted as skipped; a statement without entries imports for its balances), 1003 no account with the statement\'s IBAN (fields.iban names it), 1004 a direct-debit collection (a credit with a mandate reference) on an account without a valid creditor id (fields.iban), 103 accounts of two schools in one file (fields.iban names one of the other school), 98 zip too large. With an Idempotency-Key the same file again answers the first answer (another file under the key: 422 {error: 10})',
         tags,
         consumes: ['multipart/form-data'],
-        response: { ...errorResponses, 200: schemas.importDetail },
+        response: { ...errorResponses, ...idempotencyResponses, 200: schemas.importDetail },
       },
     },
     async (request): Promise<BankImportDetail> => {
@@ -72,15 +72,22 @@ export default async function bankStatementRoutes(app: FastifyInstance): Promise
       const documents = readStatementFile(file.data);
       request.audit.entity = 'bank_import';
       try {
-        return await request.scoped(async (tx) => {
-          const userId = request.session!.user.id;
-          const result = await importStatements(tx, { fileName: file.originalName || 'statement.xml', data: file.data, documents, userId });
-          request.audit.entityId = result.id;
-          // Debits of our own runs collected or returned: booked in this same transaction.
-          await bookOwnRuns(tx, result.movementIds, app.config.currency, userId);
-          await countReturns(tx, result.id);
-          return (await getImport(tx, result.id))!;
-        });
+        // With an Idempotency-Key, the same file sent again (a retry after a lost answer, e.g.
+        // the database connection dropped during the COMMIT) answers the first import's
+        // detail instead of 1002; another file under the same key is 422 {error: 10}.
+        return await idempotentWrite(
+          request,
+          async (tx) => {
+            const userId = request.session!.user.id;
+            const result = await importStatements(tx, { fileName: file.originalName || 'statement.xml', data: file.data, documents, userId });
+            request.audit.entityId = result.id;
+            // Debits of our own runs collected or returned: booked in this same transaction.
+            await bookOwnRuns(tx, result.movementIds, app.config.currency, userId);
+            await countReturns(tx, result.id);
+            return (await getImport(tx, result.id))!;
+          },
+          { content: file.data },
+        );
       } catch (error) {
         // Two uploads of one file at the same moment: the second meets the first's unique hash.
         if ((error as { code?: string }).code === '23505') throw new HttpError(400, { error: ERROR.alreadyImported });
