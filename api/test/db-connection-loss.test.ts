@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { BankImportDetail, DdGenerateResponse, DunningRunResponse, GenerateInvoicesResponse } from 'shared-kernel/contracts';
 import { openPostgres } from '../src/db/postgres.js';
 import { buildCamt, type CamtTestEntry } from './support/camt.js';
@@ -29,6 +34,9 @@ const TITLE = process.env.TEST_DATABASE_URL
   : 'a dropped database connection (skipped: TEST_DATABASE_URL is not set; PGlite has no backends to kill)';
 
 const NOW = new Date('2026-11-21T09:30:00Z');
+const REPO_ROOT = resolve(__dirname, '..', '..');
+/** The built server (`npm run build:server`; npm test builds before the API tests). */
+const SERVER = join(REPO_ROOT, 'api', 'dist', 'server.js');
 const UNAVAILABLE = { error: 1 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -376,5 +384,92 @@ run(TITLE, () => {
     // The LISTEN connection comes back by itself (it retries every second).
     await listeningAgain();
     await expectServing();
+  });
+
+  it('the built server process survives its backends terminated during a large CAMT import and serves on', async () => {
+    const port = await new Promise<number>((resolvePort, reject) => {
+      const probe = createServer();
+      probe.on('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'sbo-dbloss-'));
+    let output = '';
+    const child = spawn(process.execPath, [SERVER], {
+      cwd: dataDir,
+      env: { ...process.env, DATABASE_URL: t.config.databaseUrl!, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_ROOT: REPO_ROOT, DEMO: '0', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+    const base = `http://127.0.0.1:${port}`;
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { 'x-client-version': t.config.version, ...headers } });
+    try {
+      for (let i = 0; ; i++) {
+        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+        if (await get('/readyz').then((res) => res.ok, () => false)) break;
+        if (i > 600) throw new Error(`the server did not become ready:\n${output}`);
+        await sleep(100);
+      }
+      const login = await fetch(`${base}/api-auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-client-version': t.config.version },
+        body: JSON.stringify({ username, password }),
+      });
+      expect(login.status).toBe(200);
+      const session = /sbo_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+      const entries: CamtTestEntry[] = Array.from({ length: 3_000 }, (_, i) => ({
+        amount: 700 + i, credit: true, bookingDate: '2026-11-04', accountServicerRef: `SPAWN-${i}`,
+        transactions: [{ name: `Zahlerin ${i}`, purpose: [`Kurs ${i}`] }],
+      }));
+      const form = multipart([{ name: 'file', filename: 'large.xml', data: buildCamt([{ id: 'SPAWN-1', iban: 'AT611904300234573201', entries }]) }]);
+      const key = `spawn-camt-${Date.now()}`;
+      const upload = async () => {
+        const res = await fetch(`${base}/api-fin/bamimport`, {
+          method: 'POST',
+          headers: { ...form.headers, cookie: session, 'x-client-version': t.config.version, 'idempotency-key': key },
+          body: form.payload,
+        });
+        return { status: res.status, body: (await res.json()) as unknown };
+      };
+      const imports = await faults.count('bank_imports');
+      const movements = await faults.count('bank_movements');
+
+      const lock = await faults.lock('sepa_debits');
+      let lost: Promise<{ status: number; body: unknown }>;
+      try {
+        lost = upload();
+        await faults.waiterOn('sepa_debits');
+        await faults.terminateAll([lock.pid]);
+      } finally {
+        await lock.release();
+      }
+      expect(await lost).toEqual({ status: 503, body: UNAVAILABLE });
+      expect(await faults.count('bank_imports')).toBe(imports);
+      expect(await faults.count('bank_movements')).toBe(movements);
+      // Still the same process a while later (the crash came with the connection's end).
+      await sleep(1_500);
+      expect(child.exitCode).toBeNull();
+      expect((await get('/healthz')).status).toBe(200);
+      expect((await get('/readyz')).status).toBe(200);
+      expect((await get('/api-application-state/get-state', { cookie: session })).status).toBe(200);
+      const retry = await upload();
+      expect(retry.status).toBe(200);
+      expect(retry.body).toMatchObject({ imported: 3_000, skipped: 0 });
+      expect(await upload()).toEqual(retry);
+      expect(await faults.count('bank_imports')).toBe(imports + 1);
+      expect(await faults.count('bank_movements')).toBe(movements + 3_000);
+      expect(output).not.toMatch(/Unhandled 'error' event|Connection terminated unexpectedly/);
+    } finally {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(10_000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
