@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BankImportDetail, DdGenerateResponse, DunningRunResponse, GenerateInvoicesResponse } from 'shared-kernel/contracts';
+import { DbUnavailableError } from '../src/db/errors.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { buildCamt, type CamtTestEntry } from './support/camt.js';
 import { dbFaults, type DbFaults } from './support/db-faults.js';
@@ -346,21 +347,43 @@ run(TITLE, () => {
     // Both sessions used twice: the second answer came from the session cache.
     for (const request of [() => state(reader.cookie), () => state(reader.cookie), () => list(other), () => list(other)]) expect((await request()).statusCode).toBe(200);
 
-    // The LISTEN connection is killed (the notifications of the changes below go nowhere);
-    // the changes are made through another connection, not through this process.
+    // Every backend of the database is terminated, the LISTEN connection's too: nothing of
+    // this process hears the notifications of the changes below, which are made through
+    // another connection.
     expect(await faults.terminateAll()).toBeGreaterThan(0);
     await faults.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND token_hash = sha256(convert_to($2, \'UTF8\'))', [reader.id, reader.cookie.split('=')[1]]);
     await faults.query(`UPDATE roles SET atoms = '{}'::text[] WHERE id = $1`, [roleId]);
+    // Both changes were made while the process was not listening (it tries again after a second).
+    expect(t.app.sessionCache.listening).toBe(false);
     expect((await state(reader.cookie)).statusCode).toBe(401);
     expect((await list(other)).statusCode).toBe(403);
-    // The changes were made while the process was not listening (it listens again after a second).
-    expect(t.app.sessionCache.listening).toBe(false);
     expect(uncaught).toEqual([]);
 
-    // It listens again by itself, and caches again.
+    // It listens again by itself.
     await listeningAgain();
     await faults.query(`UPDATE roles SET atoms = '{student_r}'::text[] WHERE id = $1`, [roleId]);
     expect((await list(other)).statusCode).toBe(200);
+  });
+
+  it("a transaction idle longer than the server's idle_in_transaction_session_timeout: ended by the server, DbUnavailableError, nothing committed", async () => {
+    const driver = openPostgres(t.config);
+    try {
+      const write = driver.transaction(async (tx) => {
+        await tx.query(`SET LOCAL idle_in_transaction_session_timeout = '200ms'`);
+        await tx.query(`INSERT INTO schools (name, country, city) VALUES ('Zu lange offen', 'at', 'Graz')`);
+        // The server ends the connection while no query runs: pg emits 'error' on the
+        // checked-out client (on main an uncaught exception).
+        await sleep(1_000);
+        await tx.query('SELECT 1');
+        return 'ok';
+      });
+      await expect(write).rejects.toBeInstanceOf(DbUnavailableError);
+      expect(await faults.count('schools', `name = 'Zu lange offen'`)).toBe(0);
+      expect(uncaught).toEqual([]);
+      expect((await driver.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await driver.close();
+    }
   });
 
   it('/readyz says 503 while the database refuses connections and ready again without a restart; requests answer 503 meanwhile', async () => {
