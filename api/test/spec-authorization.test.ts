@@ -1,6 +1,7 @@
 import { ATOMS, type Atom } from 'shared-kernel/contracts';
 import type { RouteAccessEntry } from '../src/auth/access.js';
 import { SPEC_PERMISSIONS, type SpecNeed } from './fixtures/spec-permissions.js';
+import { resourceFixture } from './support/resources.js';
 import { apiRoutes, buildBody, buildUrl } from './support/route-samples.js';
 import { backends, createSchool, createTestApp, createUser, type TestApp } from './support/test-app.js';
 
@@ -97,6 +98,7 @@ const SAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api-auth/login': () => ({ username: sampleUser.username, password: sampleUser.password }),
 };
 let sampleUser: { username: string; password: string };
+let sampleSchool: number;
 
 /** Calls that end the caller's session: they are made last, so later calls keep their cookie. */
 const SESSION_ENDING = new Set(['POST /api-auth/logout']);
@@ -121,7 +123,7 @@ describe.each(backends())('authorization against the spec on %s', (backend) => {
     routes = apiRoutes(t.app.routeAccess);
     // Samples name id 1: make school 1, user 1 and role 1 nobody of the identities below
     // (a superadmin's sample DELETE /api-user/data?id=1 must not end an identity's session).
-    await createSchool(t.db, 'Sample school', 'at');
+    sampleSchool = await createSchool(t.db, 'Sample school', 'at');
     sampleUser = await createUser(t.db, { atoms: [] });
     // One after the other: the login answers 429 to many password checks at once.
     for (const identity of who) {
@@ -151,6 +153,11 @@ describe.each(backends())('authorization against the spec on %s', (backend) => {
       if (!rule) continue; // reported by the test above
       const cases = [{ with: {} as Record<string, unknown>, need: rule.need, what: '' }, ...(rule.variants ?? []).map((v) => ({ with: v.with, need: v.need, what: ` with ${JSON.stringify(v.with)}` }))];
       for (const c of cases) {
+        // A route naming a school-owned row gets a real one (test/support/resources.ts) of the
+        // sample school every identity sees, so an allowed call reaches the handler's own checks.
+        const scoped = typeof entry.access === 'object' ? entry.access.scopedId : undefined;
+        const fixture = scoped && resourceFixture(scoped.resource);
+        const input = fixture ? { [scoped.name]: await fixture(t.db, sampleSchool), ...c.with } : c.with;
         // The identities of one case at once: what is checked (refused or not) does not depend
         // on what the others' calls changed.
         await Promise.all(
@@ -158,9 +165,9 @@ describe.each(backends())('authorization against the spec on %s', (backend) => {
             const cookie = cookies.get(identity.name);
             const res = await t.request({
               method: entry.method as 'GET',
-              url: buildUrl(entry, c.with),
+              url: buildUrl(entry, input),
               headers: cookie ? { cookie } : {},
-              payload: (SAMPLE_BODIES[label(entry.method, entry.url)]?.() ?? buildBody(entry, c.with)) as never,
+              payload: (SAMPLE_BODIES[label(entry.method, entry.url)]?.() ?? buildBody(entry, input)) as never,
             });
             calls++;
             const refused = refusal(res);
