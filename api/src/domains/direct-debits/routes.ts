@@ -221,6 +221,9 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
     },
     async (request): Promise<DdPreview | DdGenerateResponse> => {
       const body = request.body as DdGenerateRequest;
+      // The right first: a reader who asks to generate is refused as such (403 {error: 3}),
+      // whatever else is wrong with his request.
+      if (!body.preview && !request.session!.atoms.includes('finance_w')) throw fail(403, ERROR.generic);
       if (body.data.length === 0) throw fail(400, ERROR.ddNothingSelected);
       const day = today();
       if (body.preview) return request.scoped(async (tx) => {
@@ -228,7 +231,6 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
         if (planned.off.length > 0) throw fail(403, ERROR.ddDisabled);
         return previewOf(planned, planned.fallback);
       });
-      if (!request.session!.atoms.includes('finance_w')) throw fail(403, ERROR.generic);
       return generate(request, body, day);
     },
   );
