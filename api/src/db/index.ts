@@ -44,6 +44,8 @@ export interface Db extends Queryable {
   ping(): Promise<void>;
   /** See {@link Driver.listen}. */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /** See {@link Driver.dumpDataDir} (PGlite only). */
+  dumpDataDir?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,11 @@ export interface Driver {
    * process never acts on what it has just changed. Returns the function that stops.
    */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: the whole data directory as an uncompressed tarball, which
+   * {@link OpenDbOptions.pgliteDataDir} starts another database from (the API tests' templates).
+   */
+  dumpDataDir?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -87,6 +94,11 @@ export interface Driver {
 export interface OpenDbOptions {
   /** Directory of NNN_name.sql migrations; default: the package's migrations. */
   migrationsDir?: string;
+  /**
+   * PGlite only: a tarball file of {@link Db.dumpDataDir} the database starts from instead of
+   * an empty cluster; the migrations it lacks run as usual (the API tests' templates).
+   */
+  pgliteDataDir?: string;
 }
 
 /**
@@ -156,6 +168,7 @@ function wrap(driver: Driver): Db {
       await driver.query('SELECT 1');
     },
     listen: (channel, listener) => driver.listen(channel, listener),
+    ...(driver.dumpDataDir ? { dumpDataDir: () => driver.dumpDataDir!() } : {}),
     close: () => driver.close(),
   };
 }
@@ -167,7 +180,7 @@ export async function openDb(config: AppConfig, options: OpenDbOptions = {}): Pr
     driver = openPostgres(config);
   } else {
     if (!config.embeddedDataDir.startsWith('memory://')) mkdirSync(config.embeddedDataDir, { recursive: true });
-    driver = await openPglite(config.embeddedDataDir);
+    driver = await openPglite(config.embeddedDataDir, options.pgliteDataDir);
   }
   try {
     await migrate(driver, options.migrationsDir);

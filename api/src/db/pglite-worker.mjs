@@ -1,6 +1,7 @@
 // Runs PGlite (PostgreSQL compiled to WebAssembly) in a worker thread. Its queries run
 // synchronously inside WebAssembly; on the main thread one slow query would stall every
 // HTTP request. Plain JavaScript so it runs unchanged from src/ in the server and in tests.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
@@ -8,6 +9,9 @@ const raw = (value) => value;
 const pg = await PGlite.create(workerData.dataDir, {
   // Dates and timestamps cross the thread boundary as text; the main thread makes Dates.
   parsers: { [types.DATE]: raw, [types.TIMESTAMP]: raw, [types.TIMESTAMPTZ]: raw },
+  // A data directory PGlite dumped before (a tarball file): the database starts as it was
+  // instead of from an empty cluster (the API tests start each file from a migrated one).
+  ...(workerData.loadDataDir ? { loadDataDir: new Blob([readFileSync(workerData.loadDataDir)]) } : {}),
 });
 
 function errorInfo(error) {
@@ -42,6 +46,13 @@ parentPort.on('message', async (message) => {
     } else if (op === 'unlisten') {
       await pg.unlisten(sql);
       parentPort.postMessage({ id, ok: true });
+    } else if (op === 'dump') {
+      // The data directory as an uncompressed tarball (what loadDataDir above reads back).
+      // A checkpoint first: a database started from the files replays the WAL written after
+      // the last one, and sequences logged 32 values ahead would come back advanced.
+      await pg.exec('CHECKPOINT');
+      const tarball = new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
+      parentPort.postMessage({ id, ok: true, data: tarball }, [tarball.buffer]);
     } else if (op === 'close') {
       if (!pg.closed) await pg.close();
       parentPort.postMessage({ id, ok: true });

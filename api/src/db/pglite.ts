@@ -17,6 +17,8 @@ interface WorkerReply {
   fields?: { name: string; type: number }[];
   affectedRows?: number;
   error?: Record<string, unknown> & { message: string };
+  /** The tarball of a 'dump'. */
+  data?: Uint8Array;
 }
 
 /** A PostgreSQL error rebuilt on this side of the thread boundary (keeps code, detail ...). */
@@ -32,9 +34,10 @@ class PgliteError extends Error {
  * Embedded PostgreSQL in a worker thread (src/db/pglite-worker.mjs). `dataDir` 'memory://'
  * keeps nothing; a directory keeps the data across restarts. One connection: transactions
  * run one at a time, and queries outside a transaction wait for the running one.
+ * `loadDataDir`: a tarball file of {@link Driver.dumpDataDir} the database starts from.
  */
-export async function openPglite(dataDir: string): Promise<Driver> {
-  const worker = new Worker(join(API_DIR, 'src', 'db', 'pglite-worker.mjs'), { workerData: { dataDir } });
+export async function openPglite(dataDir: string, loadDataDir?: string): Promise<Driver> {
+  const worker = new Worker(join(API_DIR, 'src', 'db', 'pglite-worker.mjs'), { workerData: { dataDir, loadDataDir } });
   const pending = new Map<number, { resolve: (r: WorkerReply) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let failure: Error | undefined;
@@ -69,7 +72,7 @@ export async function openPglite(dataDir: string): Promise<Driver> {
   worker.on('error', failAll);
   worker.on('exit', () => failAll(Object.assign(new Error('Connection terminated: embedded database stopped'), { code: '57P01' })));
 
-  const send = (op: 'query' | 'exec' | 'listen' | 'unlisten' | 'close', sql?: string, params?: unknown[]) =>
+  const send = (op: 'query' | 'exec' | 'listen' | 'unlisten' | 'dump' | 'close', sql?: string, params?: unknown[]) =>
     new Promise<WorkerReply>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = nextId++;
@@ -145,6 +148,11 @@ export async function openPglite(dataDir: string): Promise<Driver> {
         }
       };
     },
+    dumpDataDir: () =>
+      exclusive(async () => {
+        const reply = await send('dump');
+        return Buffer.from(reply.data!.buffer, reply.data!.byteOffset, reply.data!.byteLength);
+      }),
     close: async () => {
       if (failure || closing) return;
       closing = true;

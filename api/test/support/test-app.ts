@@ -4,8 +4,9 @@ import { buildApp } from '../../src/app.js';
 import { hashPassword } from '../../src/auth/password.js';
 import type { AppConfig } from '../../src/config.js';
 import { openDb, type Db } from '../../src/db/index.js';
+import { templateLog } from './db-template.js';
 import { listenForTests, type TestRequest, type TestResponse } from './http-client.js';
-import { createTestConfig, type Backend } from './test-db.js';
+import { createTestConfigFrom, type Backend } from './test-db.js';
 
 export { backends, type Backend } from './test-db.js';
 export type { TestRequest, TestResponse } from './http-client.js';
@@ -128,18 +129,26 @@ export function sessionCookieOf(response: TestResponse): string {
 
 /**
  * Builds the app on a fresh database: PGlite in memory, or a new database sbo_test_<random>
- * on TEST_DATABASE_URL, dropped again by close().
+ * on TEST_DATABASE_URL, dropped again by close(). The database is a copy of a migrated (for
+ * seed 'demo': and seeded for the clock's date) template, the same as a fresh build
+ * (support/db-template.ts).
  */
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
-  const { config, drop } = await createTestConfig(options.backend, options.env);
+  const started = Date.now();
   const clock = options.clock ?? createClock();
-  const db = await openDb(config);
-  if (options.seed === 'demo') {
+  const { config, drop, openOptions, seeded } = await createTestConfigFrom(
+    options.backend,
+    options.env ?? {},
+    options.seed === 'demo' ? { seed: 'demo', now: clock.now() } : { seed: 'none' },
+  );
+  const db = await openDb(config, openOptions);
+  if (options.seed === 'demo' && !seeded) {
     const { seedDemo } = await import('../../src/seed/demo.js');
     await seedDemo(db, { now: clock.now() });
   }
   const app = buildApp(config, { db, now: clock.now, logger: options.logger ?? false });
   const rawRequest = await listenForTests(app);
+  templateLog(`test app (${options.backend}, seed ${options.seed ?? 'none'}) ready in ${Date.now() - started} ms`);
   const request: TestApp['request'] = (opts) =>
     rawRequest({ ...opts, headers: { 'x-client-version': config.version, ...(opts.headers ?? {}) } });
 

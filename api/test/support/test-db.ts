@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../src/config.js';
-import { openDb, type Db } from '../../src/db/index.js';
+import { openDb, type Db, type OpenDbOptions } from '../../src/db/index.js';
+import {
+  createPostgresFromTemplate,
+  forgetPgliteTemplate,
+  pgliteTemplate,
+  templatesEnabled,
+  type TemplateKind,
+} from './db-template.js';
 
 // A fresh PGlite takes a few seconds on a busy machine; jest's 5 s default (the project's
 // testTimeout is not applied per project) is too short for beforeAll hooks that start one.
@@ -48,6 +55,42 @@ export async function createTestConfig(
   backend: Backend,
   env: Record<string, string> = {},
 ): Promise<{ config: AppConfig; drop(): Promise<void> }> {
+  return newDatabase(backend, env);
+}
+
+/** A configuration made by {@link createTestConfigFrom}: open it with openDb(config, openOptions). */
+export interface TemplatedConfig {
+  config: AppConfig;
+  openOptions: OpenDbOptions;
+  /** true when the database already holds the demo data of the requested date. */
+  seeded: boolean;
+  drop(): Promise<void>;
+}
+
+/**
+ * Like {@link createTestConfig}, but the database starts as a copy of the template of `kind`
+ * (support/db-template.ts): migrated, and for seed 'demo' seeded for the school date of `now`.
+ * With TEST_DB_TEMPLATES=0 the database is empty (openDb migrates it; seeded is false).
+ */
+export async function createTestConfigFrom(backend: Backend, env: Record<string, string>, kind: TemplateKind): Promise<TemplatedConfig> {
+  if (!templatesEnabled()) return { ...(await newDatabase(backend, env)), openOptions: {}, seeded: false };
+  if (backend === 'pglite') {
+    let file = await pgliteTemplate(kind);
+    // Removed meanwhile by another run's clean-up (a day untouched): build it again.
+    if (!existsSync(file)) {
+      forgetPgliteTemplate(file);
+      file = await pgliteTemplate(kind);
+    }
+    return { ...(await newDatabase(backend, env)), openOptions: { pgliteDataDir: file }, seeded: kind.seed === 'demo' };
+  }
+  return { ...(await newDatabase(backend, env, kind)), openOptions: {}, seeded: kind.seed === 'demo' };
+}
+
+async function newDatabase(
+  backend: Backend,
+  env: Record<string, string>,
+  template?: TemplateKind,
+): Promise<{ config: AppConfig; drop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sbo-test-'));
   const base = { DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', ...env };
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
@@ -58,12 +101,16 @@ export async function createTestConfig(
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `sbo_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
+  if (template) {
+    await createPostgresFromTemplate(serverUrl, name, template);
+  } else {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.end();
+    }
   }
   const config = loadConfig({ ...base, DATABASE_URL: withDatabase(serverUrl, name) });
   return {
@@ -81,10 +128,10 @@ export async function createTestConfig(
   };
 }
 
-/** A fresh migrated database on `backend` (no app). */
+/** A fresh migrated database on `backend` (no app); a copy of the migrated template. */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
-  const { config, drop } = await createTestConfig(backend);
-  const db = await openDb(config);
+  const { config, drop, openOptions } = await createTestConfigFrom(backend, {}, { seed: 'none' });
+  const db = await openDb(config, openOptions);
   return {
     config,
     db,
