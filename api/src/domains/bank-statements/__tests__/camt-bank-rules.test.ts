@@ -182,6 +182,12 @@ describe.each(backends())('bank statement rules on %s', (backend) => {
     expect((await upload('dup-third.xml', third)).json<BankImportDetail>()).toMatchObject({ imported: 1 });
     expect(await rows('dup')).toHaveLength(5);
 
+    // German banks write "NONREF" where they have no reference: no key of its own either.
+    const nonref = { ...same, accountServicerRef: 'NONREF', transactions: [{ name: 'Nonref', purpose: ['dupnr Beitrag'] }] };
+    const res4 = await upload('dup-nonref.xml', buildCamt([statement('DUP-NR', [nonref, nonref])]));
+    expect(res4.json<BankImportDetail>()).toMatchObject({ imported: 2 });
+    expect(await rows('dupnr')).toHaveLength(2);
+
     const before = await written();
     const again = await upload('dup-again.xml', one);
     expect([again.statusCode, again.json()]).toEqual([400, { error: 1002 }]);
@@ -190,6 +196,16 @@ describe.each(backends())('bank statement rules on %s', (backend) => {
     const res3 = await upload('dup-notices-again.xml', redownloaded);
     expect([res3.statusCode, res3.json()]).toEqual([400, { error: 1002 }]);
     expect(await written()).toEqual(before);
+  });
+
+  it('remittance: structured references (invoice numbers, additional text), else the bank\'s entry text', async () => {
+    const xml = buildCamt([statement('RMT-1', [
+      { amount: 4_400, credit: true, bookingDate: '2026-11-20', accountServicerRef: 'RMT-STRD', transactions: [{ name: 'Strukturiert', purpose: ['STRDMARK'] }] },
+      { amount: 990, credit: false, bookingDate: '2026-11-20', accountServicerRef: 'RMT-NTRY' },
+    ])]).replace('<Ustrd>STRDMARK</Ustrd>', '<Strd><RfrdDocInf><Nb>RE-789789</Nb></RfrdDocInf><AddtlRmtInf>rmt Zusatz</AddtlRmtInf></Strd>')
+      .replace(/(<AcctSvcrRef>RMT-NTRY<\/AcctSvcrRef>[\s\S]*?)<\/Ntry>/, '$1<AddtlNtryInf>rmt Kontofuehrung</AddtlNtryInf></Ntry>');
+    expect((await upload('remittance.xml', xml)).statusCode).toBe(200);
+    expect((await rows('rmt')).map((row) => [row.amt, row.ssvwz]).sort()).toEqual([[-990, 'rmt Kontofuehrung'], [4_400, 'RE-789789 rmt Zusatz']]);
   });
 
   it('counts the bank\'s entries and the movements made of them apart: a batch of 3 is 1 entry, 3 movements', async () => {
