@@ -58,6 +58,9 @@ describe.each(backends())('bank statement rules on %s', (backend) => {
       // No return marker at all, but the creditor is us by our creditor id: the debtor is the member.
       { amount: 2_500, credit: false, bookingDate: '2026-11-06', accountServicerRef: `CP${version}-CI`, bankTxCode: ['PMNT', 'IDDT', 'ESDD'],
         transactions: [{ name: 'Cara Mitglied', iban: 'DE27100777770209299700', counterpartyRole: 'Dbtr', purpose: [`cp${version} Rueckbuchung`], own: { name: 'Dojo', creditorId: CI } }] },
+      // A return naming us by name only (no IBAN, no creditor id): the return reason decides.
+      { amount: 1_500, credit: false, bookingDate: '2026-11-06', accountServicerRef: `CP${version}-RNAME`, bankTxCode: ['PMNT', 'IDDT', 'ESDD'],
+        transactions: [{ name: 'Dora Mitglied', iban: 'DE02120300000000202051', returnReason: 'AC04', purpose: [`cp${version} Ruecklast`], own: { name: 'Dojo' } }] },
       // We pay a supplier's direct debit: the creditor (their creditor id, not ours) is the counterparty.
       { amount: 1_999, credit: false, bookingDate: '2026-11-07', accountServicerRef: `CP${version}-DD`, bankTxCode: ['PMNT', 'RDDT', 'ESDD'],
         transactions: [{ name: 'Telefon AG', iban: 'DE44500105175407324931', mandateId: 'TEL-1', purpose: [`cp${version} Telefon`], own: { name: 'Dojo', iban: IBAN } }] },
@@ -71,6 +74,7 @@ describe.each(backends())('bank statement rules on %s', (backend) => {
       Rueckgabe: ['Anna Mitglied', 'DE12500105170648489890', -4_900],
       Storno: ['Ben Mitglied', 'DE75512108001245126199', -3_000],
       Rueckbuchung: ['Cara Mitglied', 'DE27100777770209299700', -2_500],
+      Ruecklast: ['Dora Mitglied', 'DE02120300000000202051', -1_500],
       Telefon: ['Telefon AG', 'DE44500105175407324931', -1_999],
     });
   });
