@@ -19,6 +19,14 @@ export interface CamtTestTransaction {
   /** Charges of the bank in cents. */
   charges?: number;
   accountServicerRef?: string;
+  /**
+   * Where the counterparty (name, iban) stands: by default the debtor of a credit and the
+   * creditor of a debit, but the debtor of a returned debit (returnReason): a bank reports a
+   * return with the parties of the original collection (member Dbtr, us Cdtr).
+   */
+  counterpartyRole?: 'Dbtr' | 'Cdtr';
+  /** Our own side of the transaction (the other role), as banks name it: name, IBAN, creditor id. */
+  own?: { name: string; iban?: string; creditorId?: string };
 }
 
 export interface CamtTestEntry {
@@ -31,6 +39,14 @@ export interface CamtTestEntry {
   /** Domain/family/sub-family, e.g. ['PMNT', 'RDDT', 'ESCT']. */
   bankTxCode?: [string, string, string];
   transactions?: CamtTestTransaction[];
+  /** Entry status (default BOOK). */
+  status?: 'BOOK' | 'PDNG' | 'INFO' | 'FUTR';
+  /** RvslInd true: the entry reverses an earlier one (a returned collection). */
+  reversal?: boolean;
+  /** Leaves out BookgDt and ValDt (bookingDate is then only used for the statement's period default). */
+  noDates?: boolean;
+  /** NtryRef of the entry. */
+  entryRef?: string;
 }
 
 export interface CamtTestStatement {
@@ -41,6 +57,12 @@ export interface CamtTestStatement {
   to?: string;
   opening?: number;
   closing?: number;
+  /** ElctrncSeqNb of the statement. */
+  sequence?: number;
+  /** Leaves out FrToDt. */
+  noPeriod?: boolean;
+  /** CreDtTm of the statement (default `{to}T18:00:00+01:00`). */
+  created?: string;
   entries: CamtTestEntry[];
 }
 
@@ -48,10 +70,23 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 /** Cents as the exact decimal CAMT carries ("12.30"). */
 export const centsToDecimal = (cents: number) => `${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
+function partyXml(role: 'Dbtr' | 'Cdtr', v8: boolean, name?: string, creditorId?: string): string {
+  if (!name) return '';
+  const id = creditorId ? `<Id><PrvtId><Othr><Id>${escapeXml(creditorId)}</Id><SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id>` : '';
+  const inner = `<Nm>${escapeXml(name)}</Nm>${id}`;
+  return v8 ? `<${role}><Pty>${inner}</Pty></${role}>` : `<${role}>${inner}</${role}>`;
+}
+
+const accountXml = (role: 'Dbtr' | 'Cdtr', iban?: string) => (iban ? `<${role}Acct><Id><IBAN>${iban}</IBAN></Id></${role}Acct>` : '');
+
 function transactionXml(tx: CamtTestTransaction, credit: boolean, currency: string, v8: boolean): string {
-  const partyRole = credit ? 'Dbtr' : 'Cdtr';
-  const partyName = tx.name ? (v8 ? `<${partyRole}><Pty><Nm>${escapeXml(tx.name)}</Nm></Pty></${partyRole}>` : `<${partyRole}><Nm>${escapeXml(tx.name)}</Nm></${partyRole}>`) : '';
-  const partyAccount = tx.iban ? `<${partyRole}Acct><Id><IBAN>${tx.iban}</IBAN></Id></${partyRole}Acct>` : '';
+  const partyRole = tx.counterpartyRole ?? (credit || tx.returnReason ? 'Dbtr' : 'Cdtr');
+  const ownRole = partyRole === 'Dbtr' ? 'Cdtr' : 'Dbtr';
+  // The schema's order: Dbtr, DbtrAcct, ..., Cdtr, CdtrAcct.
+  const sides = {
+    [partyRole]: partyXml(partyRole, v8, tx.name) + accountXml(partyRole, tx.iban),
+    [ownRole]: partyXml(ownRole, v8, tx.own?.name, tx.own?.creditorId) + accountXml(ownRole, tx.own?.iban),
+  } as Record<'Dbtr' | 'Cdtr', string>;
   const amount = tx.amount !== undefined ? `<AmtDtls><TxAmt><Amt Ccy="${currency}">${centsToDecimal(tx.amount)}</Amt></TxAmt></AmtDtls>` : '';
   const charges = tx.charges ? (v8
     ? `<Chrgs><TtlChrgsAndTaxAmt Ccy="${currency}">${centsToDecimal(tx.charges)}</TtlChrgsAndTaxAmt><Rcrd><Amt Ccy="${currency}">${centsToDecimal(tx.charges)}</Amt></Rcrd></Chrgs>`
@@ -59,7 +94,7 @@ function transactionXml(tx: CamtTestTransaction, credit: boolean, currency: stri
   return `<TxDtls>
     <Refs>${tx.accountServicerRef ? `<AcctSvcrRef>${escapeXml(tx.accountServicerRef)}</AcctSvcrRef>` : ''}<EndToEndId>${escapeXml(tx.endToEndId ?? 'NOTPROVIDED')}</EndToEndId>${tx.mandateId ? `<MndtId>${escapeXml(tx.mandateId)}</MndtId>` : ''}</Refs>
     ${amount}${charges}
-    <RltdPties>${partyName}${partyAccount}</RltdPties>
+    <RltdPties>${sides.Dbtr}${sides.Cdtr}</RltdPties>
     ${tx.purpose?.length ? `<RmtInf>${tx.purpose.map((line) => `<Ustrd>${escapeXml(line)}</Ustrd>`).join('')}</RmtInf>` : ''}
     ${tx.returnReason ? `<RtrInf><Rsn><Cd>${tx.returnReason}</Cd></Rsn></RtrInf>` : ''}
   </TxDtls>`;
@@ -87,11 +122,13 @@ export function buildCamt(statements: CamtTestStatement[], options: { kind?: '05
       const ccy = entry.currency ?? currency;
       const code = entry.bankTxCode ?? ['PMNT', entry.credit ? 'RCDT' : 'ICDT', entry.credit ? 'ESCT' : 'ESCT'];
       return `<Ntry>
+    ${entry.entryRef ? `<NtryRef>${escapeXml(entry.entryRef)}</NtryRef>` : ''}
     <Amt Ccy="${ccy}">${centsToDecimal(entry.amount)}</Amt>
     <CdtDbtInd>${entry.credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>
-    <Sts>${v8 ? '<Cd>BOOK</Cd>' : 'BOOK'}</Sts>
-    <BookgDt><Dt>${entry.bookingDate}</Dt></BookgDt>
-    <ValDt><Dt>${entry.valueDate ?? entry.bookingDate}</Dt></ValDt>
+    ${entry.reversal ? '<RvslInd>true</RvslInd>' : ''}
+    <Sts>${v8 ? `<Cd>${entry.status ?? 'BOOK'}</Cd>` : (entry.status ?? 'BOOK')}</Sts>
+    ${entry.noDates ? '' : `<BookgDt><Dt>${entry.bookingDate}</Dt></BookgDt>
+    <ValDt><Dt>${entry.valueDate ?? entry.bookingDate}</Dt></ValDt>`}
     ${entry.accountServicerRef ? `<AcctSvcrRef>${escapeXml(entry.accountServicerRef)}</AcctSvcrRef>` : ''}
     <BkTxCd><Domn><Cd>${code[0]}</Cd><Fmly><Cd>${code[1]}</Cd><SubFmlyCd>${code[2]}</SubFmlyCd></Fmly></Domn></BkTxCd>
     ${entry.transactions?.length ? `<NtryDtls>${entry.transactions.length > 1 ? `<Btch><NbOfTxs>${entry.transactions.length}</NbOfTxs></Btch>` : ''}${entry.transactions.map((tx) => transactionXml(tx, entry.credit, ccy, v8)).join('\n')}</NtryDtls>` : ''}
@@ -99,8 +136,9 @@ export function buildCamt(statements: CamtTestStatement[], options: { kind?: '05
     });
     return `<${element}>
   <Id>${escapeXml(statement.id)}</Id>
-  <CreDtTm>${to}T18:00:00+01:00</CreDtTm>
-  <FrToDt><FrDtTm>${from}T00:00:00+01:00</FrDtTm><ToDtTm>${to}T23:59:59+01:00</ToDtTm></FrToDt>
+  ${statement.sequence !== undefined ? `<ElctrncSeqNb>${statement.sequence}</ElctrncSeqNb>` : ''}
+  <CreDtTm>${statement.created ?? `${to}T18:00:00+01:00`}</CreDtTm>
+  ${statement.noPeriod ? '' : `<FrToDt><FrDtTm>${from}T00:00:00+01:00</FrDtTm><ToDtTm>${to}T23:59:59+01:00</ToDtTm></FrToDt>`}
   <Acct><Id><IBAN>${statement.iban}</IBAN></Id><Ccy>${currency}</Ccy></Acct>
   ${balances}
   ${entries.join('\n')}

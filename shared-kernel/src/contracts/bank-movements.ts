@@ -98,7 +98,28 @@ export interface BankImportStatement {
   /** Booked balances in cents (signed), null when the file has none. */
   opening: number | null;
   closing: number | null;
+  /** Movements of this statement imported now (new ones). */
   entries: number;
+  /** The bank's booked entries of the statement that move money (a batch booking is one entry). */
+  bank_entries: number;
+  /** Movements made of them (a batch booking of 3 transactions is 3), new or imported before. */
+  movements: number;
+  /** Entries the bank has not booked (status PDNG, INFO, FUTR): listed, not imported. */
+  not_booked: BankNotBookedEntry[];
+}
+
+/** An entry of a statement that the import left out because the bank has not booked it. */
+export interface BankNotBookedEntry {
+  /** Position of the entry in its statement (1 = first). */
+  position: number;
+  /** The bank's reference (AcctSvcrRef, else NtryRef), null when there is none. */
+  ref: string | null;
+  /** PDNG (pending), INFO (information only) or FUTR (future). */
+  status: string;
+  /** Cents, positive. */
+  amount: number;
+  credit: boolean;
+  date: string | null;
 }
 
 /** GET /api-fin/bamimport?id and the answer of the upload. */
@@ -109,8 +130,16 @@ export interface BankImportDetail {
   message: string;
   created_at: string;
   statements: BankImportStatement[];
+  /** Movements imported (new). */
   imported: number;
+  /** Movements of the file imported before (skipped as duplicates). */
   skipped: number;
+  /** The bank's booked entries in the file (a batch booking counts once). */
+  entries: number;
+  /** Movements made of those entries (imported + skipped: a batch booking of 3 transactions is 3). */
+  movements: number;
+  /** Entries not booked by the bank (pending, info, future), each statement's in its statement. */
+  not_booked: number;
   returns: number;
   /** Debits of our own runs booked paid by this import. */
   paid_debits: number;

@@ -151,6 +151,10 @@ export const ERROR = {
   dunningPdfFailed: 102,
   /** Bank statements: the file holds statements of accounts of more than one school; each school imports its own (400, fields.iban: the first other school's account). */
   camtSeveralSchools: 103,
+  /** Bank statements: a CAMT message or version the product does not read (camt.052, camt.053/.054 .001.09 and later); fields.version names it (400). */
+  camtVersionUnsupported: 104,
+  /** Bank statements: a statement in another currency than its account's; fields.iban, fields.currency (the statement's) and fields.account_currency name them; nothing written (400). */
+  camtCurrencyMismatch: 105,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

@@ -15,7 +15,7 @@ import { HttpError } from '../../lib/http-error.js';
 
 /** One movement as the bank reports it: an entry, or one transaction of a batch booking. */
 export interface CamtMovement {
-  /** Stable key of the movement within its account: AcctSvcrRef, else a hash of its fields. */
+  /** Stable key of the movement within its account: the bank's AcctSvcrRef, else its statement's identity and its position there. */
   entryKey: string;
   amount: number;
   credit: boolean;
@@ -32,6 +32,26 @@ export interface CamtMovement {
   returnReason: string | null;
   /** Charges the bank took for this movement (cents, ≥ 0). */
   charges: number;
+  /**
+   * The creditor scheme id (SEPA creditor id) named with the creditor of a debit, when the
+   * counterparty was taken from the creditor side: the import compares it with the account's
+   * own creditor id (a return of our own collection names us as creditor, the member as debtor).
+   */
+  creditorSchemeId?: string | null;
+  /** The debtor side of such a debit (the member of a returned collection of ours). */
+  debtorParty?: { name: string; iban: string } | null;
+}
+
+/** An entry the bank reports but has not booked (status PDNG, INFO or FUTR): no movement is made of it. */
+export interface CamtNotBookedEntry {
+  /** Position of the entry in its statement (1 = the first Ntry). */
+  position: number;
+  /** AcctSvcrRef, else NtryRef; null when the bank gave neither. */
+  ref: string | null;
+  status: string;
+  amount: number;
+  credit: boolean;
+  date: string | null;
 }
 
 export interface CamtStatement {
@@ -45,6 +65,10 @@ export interface CamtStatement {
   opening: number | null;
   closing: number | null;
   movements: CamtMovement[];
+  /** Booked entries that move money (a batch booking counts once, however many movements it became). */
+  bookedEntries: number;
+  /** Entries with status pending, info or future: listed, not imported. */
+  notBooked: CamtNotBookedEntry[];
 }
 
 export interface CamtDocument {
@@ -54,6 +78,9 @@ export interface CamtDocument {
 }
 
 export const camtInvalid = () => new HttpError(400, { error: ERROR.camtInvalid });
+/** 1000 naming the entry (statement id, position, bank reference) and why it cannot be read. */
+const entryInvalid = (statement: string, position: number, ref: string | null, reason: string) =>
+  new HttpError(400, { error: ERROR.camtInvalid, fields: { statement, entry: String(position), ...(ref ? { ref } : {}), reason } });
 export const notXml = () => new HttpError(400, { error: ERROR.notXml });
 
 /**
@@ -160,25 +187,88 @@ function chargesOf(node: Element | undefined): number {
   return total;
 }
 
-const party = (parties: Element | undefined, role: 'Dbtr' | 'Cdtr') => ({
-  // .001.08 wraps the party in Pty (Dbtr/Pty/Nm); .001.02 names it directly (Dbtr/Nm).
-  name: text(parties, role, 'Pty', 'Nm') ?? text(parties, role, 'Nm') ?? '',
-  iban: text(parties, `${role}Acct`, 'Id', 'IBAN') ?? text(parties, `${role}Acct`, 'Id', 'Othr', 'Id') ?? '',
-});
+interface Party {
+  name: string;
+  iban: string;
+}
 
-/** The remittance texts of a transaction: the Ustrd lines joined, else the structured creditor references. */
-function remittanceOf(transactions: Element[]): string {
+function party(parties: Element | undefined, role: 'Dbtr' | 'Cdtr'): Party {
+  return {
+    // .001.08 wraps the party in Pty (Dbtr/Pty/Nm); .001.02 names it directly (Dbtr/Nm).
+    name: text(parties, role, 'Pty', 'Nm') ?? text(parties, role, 'Nm') ?? '',
+    iban: normaliseIban(text(parties, `${role}Acct`, 'Id', 'IBAN') ?? text(parties, `${role}Acct`, 'Id', 'Othr', 'Id') ?? ''),
+  };
+}
+
+const hasParty = (value: Party) => value.name !== '' || value.iban !== '';
+
+/** The SEPA creditor id a creditor party carries (Cdtr/Id/PrvtId/Othr/Id with scheme SEPA, in either version's nesting). */
+function creditorSchemeId(parties: Element | undefined): string | null {
+  const creditor = child(parties, 'Cdtr', 'Pty') ?? child(parties, 'Cdtr');
+  for (const kind of ['PrvtId', 'OrgId']) {
+    for (const other of childrenNamed(child(creditor, 'Id', kind), 'Othr')) {
+      const id = text(other, 'Id');
+      if (id && (text(other, 'SchmeNm', 'Prtry') ?? 'SEPA').toUpperCase() === 'SEPA') return id.replace(/\s+/g, '').toUpperCase();
+    }
+  }
+  return null;
+}
+
+/**
+ * Bank transaction sub-families of a returned or reversed payment (ISO external code list):
+ * UPDD unpaid direct debit, PRDD reversal due to payment return, RPCR reversal due to a
+ * cancellation request, RRTN / ARET returned credit transfer, RCDD reversal of a direct debit.
+ */
+const RETURN_SUBFAMILIES = new Set(['UPDD', 'PRDD', 'RPCR', 'RRTN', 'ARET', 'RCDD']);
+
+/** Whether an entry or its transaction reports a return or reversal (RvslInd, return information or a return code). */
+function isReturn(entry: Element, tx: Element | undefined): boolean {
+  if (text(entry, 'RvslInd') === 'true' || child(tx, 'RtrInf')) return true;
+  return [tx, entry].some((node) => RETURN_SUBFAMILIES.has(text(node, 'BkTxCd', 'Domn', 'Fmly', 'SubFmlyCd') ?? ''));
+}
+
+/**
+ * The other party of a movement on our account `ownIban`. For a credit the payer (Dbtr), for a
+ * debit the payee (Cdtr); but a return or reversal keeps the parties of the original payment:
+ * a returned collection of ours is a debit naming the member as Dbtr and us as Cdtr, a returned
+ * transfer of ours a credit naming us as Dbtr. So when the bank names our own account on the
+ * usual side, or the entry is a return and the other side names someone else than us, the
+ * other side is the counterparty. (Some banks name the member as Cdtr of a returned
+ * collection and leave the Dbtr out: then the usual side stays.)
+ */
+function counterpartyOf(parties: Element | undefined, credit: boolean, ownIban: string, returned: boolean): { party: Party; swapped: boolean } {
+  const usual = party(parties, credit ? 'Dbtr' : 'Cdtr');
+  const other = party(parties, credit ? 'Cdtr' : 'Dbtr');
+  const isOwn = (value: Party) => value.iban !== '' && value.iban === ownIban;
+  if (hasParty(other) && !isOwn(other) && (isOwn(usual) || returned)) return { party: other, swapped: true };
+  return { party: usual, swapped: false };
+}
+
+/**
+ * The remittance texts of a transaction: the Ustrd lines joined, else the structured
+ * information (creditor reference, referred document numbers such as invoice numbers, the
+ * additional remittance text). Without any, the bank's own text of the transaction
+ * (AddtlTxInf) or of the entry (AddtlNtryInf: "SEPA-Überweisung", a card payment's shop), as
+ * statements without transaction details carry their only text there.
+ */
+function remittanceOf(entry: Element, transactions: Element[]): string {
   const lines: string[] = [];
   for (const tx of transactions) {
     const info = child(tx, 'RmtInf');
     const unstructured = childrenNamed(info, 'Ustrd');
-    for (const line of unstructured) lines.push(line.text);
+    // "NOTPROVIDED" is what banks write where the payer gave no purpose: no text of the payment.
+    for (const line of unstructured) if (line.text.toUpperCase() !== 'NOTPROVIDED') lines.push(line.text);
     if (unstructured.length === 0) {
       for (const structured of childrenNamed(info, 'Strd')) {
-        const ref = text(structured, 'CdtrRefInf', 'Ref');
-        if (ref) lines.push(ref);
+        lines.push(text(structured, 'CdtrRefInf', 'Ref') ?? '');
+        for (const document of childrenNamed(structured, 'RfrdDocInf')) lines.push(text(document, 'Nb') ?? '');
+        for (const additional of childrenNamed(structured, 'AddtlRmtInf')) lines.push(additional.text);
       }
     }
+  }
+  if (!lines.some(Boolean)) {
+    for (const tx of transactions) lines.push(text(tx, 'AddtlTxInf') ?? '');
+    if (!lines.some(Boolean)) lines.push(text(entry, 'AddtlNtryInf') ?? '');
   }
   return lines.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
 }
@@ -188,38 +278,36 @@ function transactionAmount(tx: Element): number | null {
 }
 
 /** The fields of a movement from its entry and the transaction(s) it stands for. */
-function movementOf(entry: Element, transactions: Element[], amount: number, credit: boolean, currency: string): Omit<CamtMovement, 'entryKey'> {
+function movementOf(entry: Element, transactions: Element[], amount: number, credit: boolean, currency: string, ownIban: string, bookingDate: string): Omit<CamtMovement, 'entryKey'> {
   const first = transactions[0];
   const parties = child(first, 'RltdPties');
-  const counterparty = party(parties, credit ? 'Dbtr' : 'Cdtr');
+  const { party: counterparty, swapped } = counterpartyOf(parties, credit, ownIban, isReturn(entry, first));
   const returnReason = text(first, 'RtrInf', 'Rsn', 'Cd') ?? text(first, 'RtrInf', 'Rsn', 'Prtry');
   const charges = chargesOf(first) + (transactions.length <= 1 ? chargesOf(entry) : 0);
   // The charges of a return become a receipt of the student: no larger than any amount the product holds.
   if (charges > MAX_AMOUNT_CENTS) throw camtInvalid();
+  // A debit whose counterparty is its creditor: the import checks whether that creditor is us (a return of our own collection).
+  const debtor = !credit && !swapped ? party(parties, 'Dbtr') : null;
   return {
     amount,
     credit,
     currency,
-    bookingDate: dateOf(child(entry, 'BookgDt')) ?? dateOf(child(entry, 'ValDt')) ?? '',
+    bookingDate,
     valueDate: dateOf(child(entry, 'ValDt')),
     counterpartyName: counterparty.name.slice(0, 200),
-    counterpartyIban: normaliseIban(counterparty.iban).slice(0, 34),
+    counterpartyIban: counterparty.iban.slice(0, 34),
     mandateId: text(first, 'Refs', 'MndtId')?.slice(0, 35) ?? null,
     endToEndId: (() => {
       const e2e = text(first, 'Refs', 'EndToEndId');
       return e2e && e2e !== 'NOTPROVIDED' ? e2e.slice(0, 35) : null;
     })(),
-    remittance: remittanceOf(transactions).slice(0, 2000),
+    remittance: remittanceOf(entry, transactions).slice(0, 2000),
     bankTxCode: (first ? bankTxCode(first) : null) ?? bankTxCode(entry),
     returnReason: returnReason?.slice(0, 35) ?? null,
     charges,
+    creditorSchemeId: debtor && hasParty(debtor) && debtor.iban !== ownIban ? creditorSchemeId(parties) : null,
+    debtorParty: debtor && hasParty(debtor) && debtor.iban !== ownIban ? { name: debtor.name.slice(0, 200), iban: debtor.iban.slice(0, 34) } : null,
   };
-}
-
-function hashKey(iban: string, movement: Omit<CamtMovement, 'entryKey'>, occurrence: number): string {
-  const fields = [iban, movement.bookingDate, movement.valueDate, movement.amount, movement.credit, movement.currency, movement.counterpartyIban,
-    movement.counterpartyName, movement.endToEndId, movement.mandateId, movement.remittance, movement.bankTxCode, movement.returnReason, occurrence];
-  return `h:${createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 40)}`;
 }
 
 /**
@@ -229,10 +317,20 @@ function hashKey(iban: string, movement: Omit<CamtMovement, 'entryKey'>, occurre
  * the same reference still meets itself when a file comes again.
  */
 const MAX_REF_IN_KEY = 140;
+/**
+ * A bank reference that names the entry. German banks fill AcctSvcrRef with "NONREF" when they
+ * have none (and EndToEndId with "NOTPROVIDED"): keyed by that, every such entry after the
+ * first was dropped as a duplicate.
+ */
+const bankReference = (ref: string | null): string | null => (ref && !/^(NONREF|NOTPROVIDED|NONE)$/i.test(ref) ? ref : null);
+
 const refKey = (ref: string) => (ref.length <= MAX_REF_IN_KEY ? `r:${ref}` : `r#:${createHash('sha256').update(ref).digest('hex')}`);
 
 /** Longest account id (IBAN, or Othr/Id: Max34Text); a longer one is no account of ours and would be echoed back in 1003. */
 const MAX_ACCOUNT_ID = 34;
+
+/** Entry statuses of what the bank has not booked (yet): pending, information only, future. */
+const NOT_BOOKED = new Set(['PDNG', 'INFO', 'FUTR']);
 
 /**
  * One statement (Stmt or Ntfctn) being read: its header elements (Id, Acct, Bal, FrToDt: they
@@ -240,36 +338,71 @@ const MAX_ACCOUNT_ID = 34;
  * far. Each entry is turned into movements as soon as its end tag is read, and its elements
  * are dropped; an entry met before the account (not schema-valid, but harmless) waits for the
  * statement's end.
+ *
+ * A movement is keyed by the bank's reference (AcctSvcrRef of the entry or transaction).
+ * Without one, by the statement's identity (account, Id, sequence numbers, period) and the
+ * entry's position in it: two identical payments (same amount, day and text) are two
+ * movements, also when they come in two notifications, and the same statement imported
+ * again (downloaded once more) meets its keys and writes nothing.
  */
 class StatementReader {
   readonly header: Element;
   readonly movements: CamtMovement[] = [];
-  private readonly waiting: Element[] = [];
-  // Identical entries without a bank reference (two equal transfers on one day) differ by their occurrence.
-  private readonly seen = new Map<string, number>();
+  readonly notBooked: CamtNotBookedEntry[] = [];
+  bookedEntries = 0;
+  private readonly waiting: { entry: Element; position: number }[] = [];
+  /** Movements without a bank reference and their position ("3" or "3/2" for a batch's second transaction), keyed in finish(). */
+  private readonly unkeyed: { movement: CamtMovement; position: string }[] = [];
+  private entries = 0;
+  private readonly notification: boolean;
 
-  constructor(header: Element) {
+  constructor(header: Element, notification: boolean) {
     this.header = header;
+    this.notification = notification;
   }
 
   private get iban(): string {
     return normaliseIban(text(this.header, 'Acct', 'Id', 'IBAN') ?? text(this.header, 'Acct', 'Id', 'Othr', 'Id'));
   }
 
-  private keyed(iban: string, movement: Omit<CamtMovement, 'entryKey'>, bankRef: string | null): CamtMovement {
-    if (bankRef) return { ...movement, entryKey: refKey(bankRef) };
-    const base = hashKey(iban, movement, 0);
-    const occurrence = this.seen.get(base) ?? 0;
-    this.seen.set(base, occurrence + 1);
-    return { ...movement, entryKey: occurrence === 0 ? base : hashKey(iban, movement, occurrence) };
+  private push(movement: Omit<CamtMovement, 'entryKey'>, bankRef: string | null, position: string): void {
+    const keyed: CamtMovement = { ...movement, entryKey: bankRef ? refKey(bankRef) : '' };
+    if (!bankRef) this.unkeyed.push({ movement: keyed, position });
+    this.movements.push(keyed);
   }
 
   entry(entry: Element): void {
-    if (this.waiting.length > 0 || !this.iban) this.waiting.push(entry);
-    else this.read(entry, this.iban);
+    this.entries += 1;
+    if (this.waiting.length > 0 || !this.iban) this.waiting.push({ entry, position: this.entries });
+    else this.read(entry, this.iban, this.entries);
   }
 
-  private read(entry: Element, iban: string): void {
+  /**
+   * The day an entry without booking and value date is booked on: the statement's day when
+   * its period (FrToDt) is one day (a daily statement books every entry that day); without a
+   * period, the day of its opening and closing booked balance when both are of one day (as
+   * central banks' daily statements report it), or a notification's creation day (a camt.054
+   * reports an entry as it is booked). Null otherwise: in a statement over several days the
+   * day cannot be known.
+   */
+  private statementDay(): string | null {
+    const from = text(this.header, 'FrToDt', 'FrDtTm')?.slice(0, 10) ?? null;
+    const to = text(this.header, 'FrToDt', 'ToDtTm')?.slice(0, 10) ?? null;
+    if (from && to) return from === to && isCalendarDay(from) ? from : null;
+    if (from || to) return null;
+    const balances = childrenNamed(this.header, 'Bal');
+    const balanceDay = (code: string) => {
+      const balance = balances.find((candidate) => text(candidate, 'Tp', 'CdOrPrtry', 'Cd') === code);
+      return balance ? dateOf(child(balance, 'Dt')) : null;
+    };
+    const opening = balanceDay('OPBD');
+    if (opening && opening === balanceDay('CLBD')) return opening;
+    if (!this.notification) return null;
+    const created = text(this.header, 'CreDtTm')?.slice(0, 10) ?? null;
+    return created && isCalendarDay(created) ? created : null;
+  }
+
+  private read(entry: Element, iban: string, position: number): void {
     const amount = decimalToCents(text(entry, 'Amt'));
     const indicator = text(entry, 'CdtDbtInd');
     const ccy = child(entry, 'Amt')?.attributes.Ccy ?? text(this.header, 'Acct', 'Ccy');
@@ -278,24 +411,33 @@ class StatementReader {
     // would become a payment, income or charges receipt that nothing else could hold.
     if (amount > MAX_AMOUNT_CENTS) throw camtInvalid();
     const credit = indicator === 'CRDT';
-    // A reversal (RvslInd true) turns the entry's direction around (a returned credit shows as a debit already in practice).
-    if (!dateOf(child(entry, 'BookgDt')) && !dateOf(child(entry, 'ValDt'))) throw camtInvalid();
+    const entryRef = bankReference(text(entry, 'AcctSvcrRef'));
+    // .001.02 names the status directly (Sts), .001.08 as a code (Sts/Cd); no status is a booked entry.
+    const status = (text(entry, 'Sts', 'Cd') || text(entry, 'Sts') || 'BOOK').toUpperCase();
+    const entryDate = dateOf(child(entry, 'BookgDt')) ?? dateOf(child(entry, 'ValDt'));
+    if (NOT_BOOKED.has(status)) {
+      // Not booked (yet): no money moved. It is listed in the import's detail; the statement that books it brings it again.
+      if (amount > 0) this.notBooked.push({ position, ref: entryRef ?? text(entry, 'NtryRef'), status, amount, credit, date: entryDate });
+      return;
+    }
+    if (amount <= 0) return; // a zero entry (a notice) moves no money
+    const bookingDate = entryDate ?? this.statementDay();
+    if (!bookingDate) throw entryInvalid(text(this.header, 'Id') ?? '', position, entryRef ?? text(entry, 'NtryRef'), 'no_date');
+    this.bookedEntries += 1;
     const transactions = childrenNamed(entry, 'NtryDtls').flatMap((details) => childrenNamed(details, 'TxDtls'));
-    const entryRef = text(entry, 'AcctSvcrRef');
     const amounts = transactions.map(transactionAmount);
     // A batch booking is split into its transactions when each names its own amount and they
     // add up to the entry; otherwise (no details, one transaction, amounts missing) the entry is one movement.
     const splittable = transactions.length > 1 && amounts.every((value) => value !== null && value > 0)
       && amounts.reduce<number>((sum, value) => sum + (value ?? 0), 0) === amount;
-    if (amount <= 0) return; // a zero entry (a notice) moves no money
     if (splittable) {
       transactions.forEach((tx, index) => {
-        const txRef = text(tx, 'Refs', 'AcctSvcrRef');
+        const txRef = bankReference(text(tx, 'Refs', 'AcctSvcrRef'));
         const ref = txRef ?? (entryRef ? `${entryRef}/${index + 1}` : null);
-        this.movements.push(this.keyed(iban, movementOf(entry, [tx], amounts[index]!, credit, ccy), ref));
+        this.push(movementOf(entry, [tx], amounts[index]!, credit, ccy, iban, bookingDate), ref, `${position}/${index + 1}`);
       });
     } else {
-      this.movements.push(this.keyed(iban, movementOf(entry, transactions, amount, credit, ccy), entryRef));
+      this.push(movementOf(entry, transactions, amount, credit, ccy, iban, bookingDate), entryRef, String(position));
     }
   }
 
@@ -303,9 +445,15 @@ class StatementReader {
     const id = text(this.header, 'Id');
     const iban = this.iban;
     if (!id || !iban || iban.length > MAX_ACCOUNT_ID) throw camtInvalid();
-    for (const entry of this.waiting.splice(0)) this.read(entry, iban);
+    for (const { entry, position } of this.waiting.splice(0)) this.read(entry, iban, position);
     const from = text(this.header, 'FrToDt', 'FrDtTm')?.slice(0, 10) ?? null;
     const to = text(this.header, 'FrToDt', 'ToDtTm')?.slice(0, 10) ?? null;
+    // The statement's identity: what stays the same when the bank delivers it again.
+    const identity = createHash('sha256')
+      .update(JSON.stringify([iban, id, text(this.header, 'ElctrncSeqNb'), text(this.header, 'LglSeqNb'), from, to]))
+      .digest('hex')
+      .slice(0, 40);
+    for (const { movement, position } of this.unkeyed.splice(0)) movement.entryKey = `p:${identity}:${position}`;
     const balances = childrenNamed(this.header, 'Bal');
     return {
       id: id.slice(0, 140),
@@ -316,6 +464,8 @@ class StatementReader {
       opening: balanceOf(balances, ['OPBD', 'PRCD']),
       closing: balanceOf(balances, ['CLBD']),
       movements: this.movements,
+      bookedEntries: this.bookedEntries,
+      notBooked: this.notBooked,
     };
   }
 }
@@ -327,7 +477,11 @@ function looksLikeXml(data: Buffer): boolean {
   return data[at] === 0x3c;
 }
 
-const CAMT_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[34]\.001\.\d{2})$/;
+const CAMT_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.\d{3}\.\d{3}\.\d{2})$/;
+/** The messages the product reads: camt.053 and camt.054 in versions .001.02 to .001.08 (the ones whose elements it knows). */
+const SUPPORTED = /^camt\.05[34]\.001\.0[2-8]$/;
+/** 400 {error: 104} naming a CAMT message or version the product does not read (camt.052, camt.053.001.09 and later, ...). */
+const versionUnsupported = (version: string) => new HttpError(400, { error: ERROR.camtVersionUnsupported, fields: { version } });
 const BODIES = new Set(['BkToCstmrStmt', 'BkToCstmrDbtCdtNtfctn']);
 const STATEMENTS = new Set(['Stmt', 'Ntfctn']);
 
@@ -368,6 +522,8 @@ export function parseCamt(data: Buffer): CamtDocument {
       for (const attribute in tag.attributes) {
         if (attribute === 'xmlns' || attribute.startsWith('xmlns:')) message = CAMT_NAMESPACE.exec(tag.attributes[attribute]!)?.[1] ?? message;
       }
+      // Another CAMT message or a version whose elements the product does not know: named, not read half.
+      if (message !== undefined && !SUPPORTED.test(message)) throw versionUnsupported(message);
     }
     let element: Element | null = null;
     if (reader) {
@@ -377,7 +533,7 @@ export function parseCamt(data: Buffer): CamtDocument {
       if (parent && !(parent === reader.header && name === 'Ntry')) parent.children.push(element);
     } else if (depth === 2 && STATEMENTS.has(name) && names[0] === 'Document' && BODIES.has(names[1]!)) {
       element = { name, attributes: tag.attributes, text: '', children: [] };
-      reader = new StatementReader(element);
+      reader = new StatementReader(element, name === 'Ntfctn');
     }
     names.push(name);
     kept.push(element);

@@ -35,12 +35,13 @@ interface ImportAccount {
   name: string;
   iban: string;
   sepa_ci: string | null;
+  currency: string;
 }
 
 /** The visible accounts by normalised IBAN. */
 async function accountsByIban(tx: Queryable, ibans: readonly string[]): Promise<Map<string, ImportAccount>> {
   const result = await tx.query<ImportAccount>(
-    `SELECT a.id, a.school_id, a.name, upper(replace(a.sepa_iban, ' ', '')) AS iban, a.sepa_ci
+    `SELECT a.id, a.school_id, a.name, upper(replace(a.sepa_iban, ' ', '')) AS iban, a.sepa_ci, trim(a.currency) AS currency
        FROM accounts a WHERE upper(replace(a.sepa_iban, ' ', '')) = ANY($1::text[]) ORDER BY a.id`,
     [ibans],
   );
@@ -48,6 +49,8 @@ async function accountsByIban(tx: Queryable, ibans: readonly string[]): Promise<
   for (const row of result.rows) if (!byIban.has(row.iban)) byIban.set(row.iban, row);
   return byIban;
 }
+
+const normaliseCi = (ci: string | null) => (ci ? ci.replace(/\s+/g, '').toUpperCase() : '');
 
 export interface ImportInput {
   fileName: string;
@@ -78,6 +81,28 @@ export async function importStatements(tx: Queryable, input: ImportInput): Promi
   const accounts = await accountsByIban(tx, [...new Set(statements.map((statement) => statement.iban))]);
   const missing = statements.find((statement) => !accounts.has(statement.iban));
   if (missing) throw new HttpError(400, { error: ERROR.accountMissing, fields: { iban: missing.iban } });
+  // A statement in another currency than its account's (a CHF or SEK account's statement on an
+  // EUR account of the same IBAN, or entries in another currency) would book foreign amounts as
+  // the account's: 400 {error: 105} naming both currencies, nothing written.
+  for (const statement of statements) {
+    const account = accounts.get(statement.iban)!;
+    const foreign = [statement.currency, ...statement.movements.map((m) => m.currency)].find((currency) => currency && currency !== account.currency);
+    if (foreign) {
+      throw new HttpError(400, { error: ERROR.camtCurrencyMismatch, fields: { iban: statement.iban, currency: foreign, account_currency: account.currency } });
+    }
+  }
+  // A debit naming our own creditor id with its creditor is a return of our own collection:
+  // its counterparty is the debtor (the member), not us.
+  for (const statement of statements) {
+    const ownCi = normaliseCi(accounts.get(statement.iban)!.sepa_ci);
+    if (!ownCi) continue;
+    for (const m of statement.movements) {
+      if (!m.credit && m.debtorParty && m.creditorSchemeId === ownCi) {
+        m.counterpartyName = m.debtorParty.name;
+        m.counterpartyIban = m.debtorParty.iban;
+      }
+    }
+  }
   // A credit with a mandate reference is the collection of a SEPA direct debit, which only a
   // creditor (an account with a valid creditor id) can receive: such a statement belongs to
   // another account or the account's creditor id is missing, and staff must fix that first
@@ -141,6 +166,7 @@ export async function importStatements(tx: Queryable, input: ImportInput): Promi
       id: statement.id, iban: statement.iban, account_id: account.id, account_name: account.name, currency: statement.currency,
       from: statement.from, to: statement.to, opening: statement.opening, closing: statement.closing,
       entries: statement.movements.filter((m) => newKeys.has(`${account.id}|${m.entryKey}`)).length,
+      bank_entries: statement.bookedEntries, movements: statement.movements.length, not_booked: statement.notBooked,
     } satisfies BankImportStatement;
   });
   const returns = rows.filter((row) => !row.m.credit && row.m.returnReason && newKeys.has(`${row.account_id}|${row.m.entryKey}`)).length;
@@ -163,7 +189,8 @@ export async function countReturns(tx: Queryable, importId: number): Promise<voi
 /** GET /api-fin/bamimport?id: the import's detail, or null when it is not there or not visible. */
 export async function getImport(tx: Queryable, id: number): Promise<BankImportDetail | null> {
   const result = await tx.query<{
-    id: number; school_id: number; file_name: string; message: string; created_at: Date; statements: BankImportStatement[];
+    id: number; school_id: number; file_name: string; message: string; created_at: Date;
+    statements: (Omit<BankImportStatement, 'bank_entries' | 'movements' | 'not_booked'> & Partial<BankImportStatement>)[];
     entries_imported: number; entries_skipped: number; returns_found: number; paid_debits: number;
   }>(
     `SELECT i.id, i.school_id, i.file_name, i.message, i.created_at, i.statements, i.entries_imported, i.entries_skipped, i.returns_found,
@@ -173,9 +200,19 @@ export async function getImport(tx: Queryable, id: number): Promise<BankImportDe
   );
   const row = result.rows[0];
   if (!row) return null;
+  // Imports made before the entries were counted apart from their movements: each movement counts as an entry, nothing listed as not booked.
+  const statements = row.statements.map((statement): BankImportStatement => ({
+    ...statement,
+    bank_entries: statement.bank_entries ?? statement.entries,
+    movements: statement.movements ?? statement.entries,
+    not_booked: statement.not_booked ?? [],
+  }));
+  const total = (count: (statement: BankImportStatement) => number) => statements.reduce((sum, statement) => sum + count(statement), 0);
   return {
     id: row.id, school_id: row.school_id, file_name: row.file_name, message: row.message, created_at: new Date(row.created_at).toISOString(),
-    statements: row.statements, imported: row.entries_imported, skipped: row.entries_skipped, returns: row.returns_found, paid_debits: row.paid_debits,
+    statements, imported: row.entries_imported, skipped: row.entries_skipped,
+    entries: total((statement) => statement.bank_entries), movements: total((statement) => statement.movements), not_booked: total((statement) => statement.not_booked.length),
+    returns: row.returns_found, paid_debits: row.paid_debits,
   };
 }
 

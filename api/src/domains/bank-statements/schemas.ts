@@ -7,21 +7,27 @@ const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 const nullableInt = { type: ['integer', 'null'] } as const;
 
+const notBooked = {
+  type: 'object',
+  required: ['position', 'ref', 'status', 'amount', 'credit', 'date'],
+  properties: { position: int, ref: nullableStr, status: str, amount: int, credit: { type: 'boolean' }, date: nullableStr },
+} as const;
+
 const statement = {
   type: 'object',
-  required: ['id', 'iban', 'account_id', 'account_name', 'currency', 'from', 'to', 'opening', 'closing', 'entries'],
+  required: ['id', 'iban', 'account_id', 'account_name', 'currency', 'from', 'to', 'opening', 'closing', 'entries', 'bank_entries', 'movements', 'not_booked'],
   properties: {
     id: str, iban: str, account_id: int, account_name: str, currency: nullableStr, from: nullableStr, to: nullableStr,
-    opening: nullableInt, closing: nullableInt, entries: int,
+    opening: nullableInt, closing: nullableInt, entries: int, bank_entries: int, movements: int, not_booked: { type: 'array', items: notBooked },
   },
 } as const;
 
 const importDetail = {
   type: 'object',
-  required: ['id', 'school_id', 'file_name', 'message', 'created_at', 'statements', 'imported', 'skipped', 'returns', 'paid_debits'],
+  required: ['id', 'school_id', 'file_name', 'message', 'created_at', 'statements', 'imported', 'skipped', 'entries', 'movements', 'not_booked', 'returns', 'paid_debits'],
   properties: {
     id: int, school_id: int, file_name: str, message: str, created_at: str, statements: { type: 'array', items: statement },
-    imported: int, skipped: int, returns: int, paid_debits: int,
+    imported: int, skipped: int, entries: int, movements: int, not_booked: int, returns: int, paid_debits: int,
   },
 } as const;
 

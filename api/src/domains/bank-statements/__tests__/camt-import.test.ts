@@ -24,7 +24,8 @@ const PUBLIC_SAMPLES = [
   { path: 'camt053/genkgo-camt053.v8.xml', iban: 'NL26VAYB8060476890', count: 1, sum: 885, statements: 1, opening: 1815, closing: -2700 },
   // camt.054 on an account named by Othr/Id: a debit of 200000 SEK with three transactions
   // that carry no amounts of their own (so it stays one movement).
-  { path: 'camt054/genkgo-camt054.v2.xml', iban: 'CH2801234000123456789', count: 1, sum: -20_000_000, statements: 1, opening: null, closing: null },
+  // The account is kept in SEK (into an EUR account it is refused: 105).
+  { path: 'camt054/genkgo-camt054.v2.xml', iban: 'CH2801234000123456789', count: 1, sum: -20_000_000, statements: 1, opening: null, closing: null, currency: 'SEK' },
 ];
 
 describe.each(backends())('bank statement import on %s', (backend) => {
@@ -44,10 +45,10 @@ describe.each(backends())('bank statement import on %s', (backend) => {
   const list = async (user: string, filtered: unknown[] = []) =>
     (await t.request({ method: 'POST', url: '/api-fin/bl', headers: { cookie: cookies[user]! }, payload: { page: 0, pageSize: 100, sorted: [], filtered } })).json<PagedListResponse<BankMovementRow>>();
   /** An account; `ci` its creditor id (null: none, as for an account that never collects). */
-  const makeAccount = async (schoolId: number, iban: string, name = 'Giro', ci: string | null = 'DE98ZZZ09999999999') =>
+  const makeAccount = async (schoolId: number, iban: string, name = 'Giro', ci: string | null = 'DE98ZZZ09999999999', currency = 'EUR') =>
     (await sql<{ id: number }>(
-      `INSERT INTO accounts (school_id, name, sepa_name, sepa_ci, sepa_iban, sepa_bic, sepa_bank) VALUES ($1, $2, 'Dojo', $4, $3, 'BKAUATWW', 'Bank') RETURNING id`,
-      [schoolId, name, iban, ci],
+      `INSERT INTO accounts (school_id, name, sepa_name, sepa_ci, sepa_iban, sepa_bic, sepa_bank, currency) VALUES ($1, $2, 'Dojo', $4, $3, 'BKAUATWW', 'Bank', $5) RETURNING id`,
+      [schoolId, name, iban, ci, currency],
     ))[0]!.id;
 
   beforeAll(async () => {
@@ -70,7 +71,17 @@ describe.each(backends())('bank statement import on %s', (backend) => {
   it.each(PUBLIC_SAMPLES)('imports the public sample $path with the right count and sum; again it is 1002 and writes nothing', async (s) => {
     // Each sample in a school of its own: the samples share an IBAN and entries.
     const school = await createSchool(t.db, `Sample ${s.path}`);
-    await makeAccount(school, s.iban, 'Sample account');
+    if (s.currency) {
+      // Into an account of another currency the statement is refused, nothing written.
+      const eurSchool = await createSchool(t.db, `EUR ${s.path}`);
+      await makeAccount(eurSchool, s.iban, 'EUR account');
+      cookies[`eur-${s.path}`] = (await t.loginAs({ atoms: ['finance_r', 'finance_w'], schools: [eurSchool] })).cookie;
+      const before = [await count('bank_movements'), await count('bank_imports')];
+      const refused = await upload(`eur-${s.path}`, 'foreign.xml', sample(s.path));
+      expect([refused.statusCode, refused.json()]).toEqual([400, { error: 105, fields: { iban: s.iban, currency: s.currency, account_currency: 'EUR' } }]);
+      expect([await count('bank_movements'), await count('bank_imports')]).toEqual(before);
+    }
+    await makeAccount(school, s.iban, 'Sample account', 'DE98ZZZ09999999999', s.currency ?? 'EUR');
     const user = `sample-${s.path}`;
     cookies[user] = (await t.loginAs({ atoms: ['finance_r', 'finance_w'], schools: [school] })).cookie;
 

@@ -156,7 +156,10 @@ describe.each(backends())('bank statements probed from outside on %s', (backend)
     const ben = await makeStudent('Ben');
     const [receipt] = await sql<{ rno: string }>(
       `INSERT INTO receipts (school_id, student_id, kind, type, amount, date_due, text, currency) VALUES ($1, $2, 'GT', 1, 1000, '2026-11-01', 'B', 'EUR') RETURNING rno::text AS rno`, [schoolA, ben]);
-    const usd = buildCamt([{ id: 'USD-1', iban: IBAN_A, currency: 'USD', entries: [{ amount: 500, credit: true, bookingDate: '2026-11-02', accountServicerRef: 'USD-E1' }] }]);
+    // A USD account of the school (a statement in USD is refused on an EUR account: 105).
+    const IBAN_USD = 'DE44500105175407324931';
+    await sql(`INSERT INTO accounts (school_id, name, sepa_name, sepa_iban, sepa_bic, sepa_bank, currency) VALUES ($1, 'Dollar', 'Dojo', $2, 'BKAUATWW', 'Bank', 'USD')`, [schoolA, IBAN_USD]);
+    const usd = buildCamt([{ id: 'USD-1', iban: IBAN_USD, currency: 'USD', entries: [{ amount: 500, credit: true, bookingDate: '2026-11-02', accountServicerRef: 'USD-E1' }] }]);
     expect((await upload('writerA', 'usd.xml', usd)).statusCode).toBe(200);
     expect((await upload('writerA', 'small.xml', statement('SMALL-1', { amount: 300 }))).statusCode).toBe(200);
     const id = async (ref: string) => (await sql<{ id: number }>('SELECT id FROM bank_movements WHERE entry_key = $1', [`r:${ref}`]))[0]!.id;

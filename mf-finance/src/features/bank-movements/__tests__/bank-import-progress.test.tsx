@@ -8,8 +8,8 @@ jest.setTimeout(40_000);
 
 const detail: BankImportDetail = {
   id: 42, school_id: 1, file_name: 'auszug.xml', message: 'camt.053.001.08', created_at: '2026-11-28T08:15:30Z',
-  statements: [{ id: 'STMT-1', iban: 'AT611904300234573201', account_id: 11, account_name: 'Erste Bank', currency: 'EUR', from: '2026-11-01', to: '2026-11-30', opening: 0, closing: 9_800, entries: 3 }],
-  imported: 3, skipped: 0, returns: 1, paid_debits: 1,
+  statements: [{ id: 'STMT-1', iban: 'AT611904300234573201', account_id: 11, account_name: 'Erste Bank', currency: 'EUR', from: '2026-11-01', to: '2026-11-30', opening: 0, closing: 9_800, entries: 3, bank_entries: 2, movements: 3, not_booked: [] }],
+  imported: 3, skipped: 0, entries: 2, movements: 3, not_booked: 0, returns: 1, paid_debits: 1,
 };
 
 let xhrs: XhrUploads;
@@ -59,7 +59,8 @@ describe('statement import dialog: upload progress', () => {
     expect(working.getAttribute('aria-valuenow')).toBeNull();
 
     act(() => xhr.answer(200, detail));
-    expect(await within(dialog).findByText('Bewegungen importiert: 3, bereits vorhanden: 0, Rücklastschriften: 1.')).toBeTruthy();
+    expect((await within(dialog).findByText('Buchungen der Bank')).nextElementSibling?.textContent).toBe('2');
+    expect(within(dialog).getByText('Bewegungen daraus').nextElementSibling?.textContent).toBe('3');
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
     // The result takes the focus (read out, then Tab to the link and the close button).
     expect(document.activeElement).toBe(within(dialog).getByRole('status'));
@@ -85,6 +86,6 @@ describe('statement import dialog: upload progress', () => {
     const { dialog, xhr } = await startUpload();
     act(() => xhr.onerror?.());
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', expect.stringMatching(/Kommunikationsfehler/));
-    expect(within(dialog).queryByText(/Bewegungen importiert:/)).toBeNull();
+    expect(within(dialog).queryByText('Buchungen der Bank')).toBeNull();
   });
 });

@@ -26,8 +26,9 @@ const movement = (id: number, overrides: Partial<BankMovementRow> = {}): BankMov
 
 const detail: BankImportDetail = {
   id: 42, school_id: 1, file_name: 'auszug.xml', message: 'camt.053.001.02', created_at: '2026-11-28T08:15:30Z',
-  statements: [{ id: 'STMT-1', iban: 'AT611904300234573201', account_id: 11, account_name: 'Erste Bank', currency: 'EUR', from: '2026-11-01', to: '2026-11-30', opening: 10_000, closing: -2_550, entries: 3 }],
-  imported: 3, skipped: 1, returns: 1, paid_debits: 0,
+  statements: [{ id: 'STMT-1', iban: 'AT611904300234573201', account_id: 11, account_name: 'Erste Bank', currency: 'EUR', from: '2026-11-01', to: '2026-11-30', opening: 10_000, closing: -2_550, entries: 3, bank_entries: 2, movements: 4,
+    not_booked: [{ position: 5, ref: 'PEND-1', status: 'PDNG', amount: 1_990, credit: true, date: '2026-11-30' }] }],
+  imported: 3, skipped: 1, entries: 2, movements: 4, not_booked: 1, returns: 1, paid_debits: 0,
 };
 
 /** An HTTPError as ky throws it for a JSON error answer. */
@@ -70,9 +71,32 @@ describe('/m-fin/bamove', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Importieren' }));
     expect(await within(dialog).findByText(/Das Konto für diese Datei ist noch nicht angelegt\. Konto mit der IBAN DE02120300000000202051 fehlt\./)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Importieren' }));
-    expect(await within(dialog).findByText('Bewegungen importiert: 3, bereits vorhanden: 1, Rücklastschriften: 1.')).toBeTruthy();
+    // The bank's entries and the movements made of them, apart (a batch booking is one entry, several movements).
+    const result = await within(dialog).findByRole('status');
+    const fact = (label: string) => within(result).getByText(label).nextElementSibling?.textContent;
+    expect([fact('Buchungen der Bank'), fact('Bewegungen daraus'), fact('Neu importiert'), fact('Bereits vorhanden'), fact('Rücklastschriften')])
+      .toEqual(['2', '4', '3', '1', '1']);
+    expect(fact('Nicht gebucht (vorgemerkt, Info), ausgelassen')).toBe('1');
     expect(within(dialog).getByRole('link', { name: 'Details des Imports anzeigen' }).getAttribute('href')).toBe('/m-fin/bamim/42');
     await waitFor(() => expect(api.getMovementPage).toHaveBeenCalledTimes(2));
+  });
+
+  it('names the version (104), both currencies (105) and an entry without a date (1000) of a refused statement', async () => {
+    api.uploadStatement.mockRejectedValueOnce(httpError(400, { error: 104, fields: { version: 'camt.052.001.08' } }));
+    api.uploadStatement.mockRejectedValueOnce(httpError(400, { error: 105, fields: { iban: 'DE02100100100006820101', currency: 'CHF', account_currency: 'EUR' } }));
+    api.uploadStatement.mockRejectedValueOnce(httpError(400, { error: 1000, fields: { statement: 'ST-9', entry: '2', ref: 'REF-2', reason: 'no_date' } }));
+    const { user } = renderWithProviders(<FinanceArea />, { route: '/m-fin/bamove', session: userWith(['finance_r', 'finance_w']) });
+    await user.click(await screen.findByRole('button', { name: 'Kontoauszug importieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kontoauszug importieren' });
+    await user.upload(within(dialog).getByLabelText('Datei (CAMT .053/.054 als XML oder ZIP)'), new File(['<Document/>'], 'auszug.xml', { type: 'text/xml' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Importieren' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('camt.052.001.08 wird nicht unterstützt; unterstützt: camt.053/.054 .001.02–.001.08.');
+    await user.click(within(dialog).getByRole('button', { name: 'Importieren' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Der Kontoauszug ist in CHF, das Konto DE02100100100006820101 führt EUR. Es wurde nichts importiert.'));
+    await user.click(within(dialog).getByRole('button', { name: 'Importieren' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Ungültige CAMT-Datei. Auszug ST-9, Buchung Nr. 2 (REF-2): ohne Buchungs- und Valutadatum, und der Auszug umfasst mehrere Tage.',
+    ));
   });
 
   it('without finance_w: no import, assign or add buttons', async () => {
@@ -95,6 +119,15 @@ describe('/m-fin/bamim/{id}', () => {
     expect(row.textContent).toMatch(/-25,50\s€/);
     expect(screen.getByText('auszug.xml')).toBeTruthy();
     expect(screen.getByText('Als Duplikat übersprungen').nextElementSibling?.textContent).toBe('1');
+    expect(screen.getByText('Buchungen der Bank', { selector: 'dt' }).nextElementSibling?.textContent).toBe('2');
+    expect(screen.getByText('Bewegungen daraus', { selector: 'dt' }).nextElementSibling?.textContent).toBe('4');
+    expect(screen.getByText('Nicht gebucht, ausgelassen').nextElementSibling?.textContent).toBe('1');
+    const header = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(header).toEqual(expect.arrayContaining(['Buchungen der Bank', 'Bewegungen daraus', 'Davon neu']));
+    // The entry the bank has not booked, listed with its status.
+    const pending = screen.getByRole('table', { name: 'Nicht gebuchte Einträge (nicht importiert)' });
+    const pendingRow = within(pending).getAllByRole('row')[1]!;
+    expect(within(pendingRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['STMT-1', '5', 'PEND-1', 'Vorgemerkt', '30.11.2026', expect.stringMatching(/19,90\s€/)]);
     expect(api.getImport).toHaveBeenCalledWith(42, expect.anything());
   });
 });

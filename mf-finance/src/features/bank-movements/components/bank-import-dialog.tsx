@@ -15,7 +15,8 @@ export interface BankImportDialogProps {
 
 /**
  * The statement upload of /m-fin/bamove: choose a CAMT file (XML or ZIP), the upload's
- * progress, then the result (counts and a link to /m-fin/bamim/{id}) or the error code's text.
+ * progress, then the result (the bank's entries and the movements made of them, new and known
+ * ones, returns, entries not booked; a link to /m-fin/bamim/{id}) or the error code's text.
  */
 export function BankImportDialog({ onClose, onImported }: BankImportDialogProps) {
   const { t } = useTranslation(BANK_NS);
@@ -65,9 +66,14 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
       onImported(detail);
     } catch (failure) {
       const code = await toErrorCode(failure);
-      // 1003 names the IBAN of the account that is missing.
-      const iban = code === 1003 ? ((await errorFields(failure))?.iban ?? null) : null;
-      setError([tc(errorKey(code)), iban ? t('import.iban_missing', { iban }) : ''].filter(Boolean).join(' '));
+      const fields = (await errorFields(failure)) ?? {};
+      // 1003 names the IBAN of the account that is missing; 104 the version, 105 both currencies
+      // (the message's placeholders); 1000 can name the entry that cannot be read and why.
+      const iban = code === 1003 ? (fields.iban ?? null) : null;
+      const entry = code === 1000 && fields.reason === 'no_date'
+        ? t('import.entry_no_date', { statement: fields.statement ?? '', entry: fields.entry ?? '', ref: fields.ref ? ` (${fields.ref})` : '' })
+        : '';
+      setError([tc(errorKey(code), fields), iban ? t('import.iban_missing', { iban }) : '', entry].filter(Boolean).join(' '));
       setFailures((n) => n + 1);
     } finally {
       setBusy(false);
@@ -91,7 +97,24 @@ export function BankImportDialog({ onClose, onImported }: BankImportDialogProps)
     >
       {result ? (
         <div role="status" className={styles.result} ref={resultRef} tabIndex={-1}>
-          <p>{t('import.done', { imported: result.imported, skipped: result.skipped, returns: result.returns })}</p>
+          <dl className={styles.facts} aria-label={t('import.result')}>
+            <dt>{t('import.entries')}</dt>
+            <dd>{result.entries}</dd>
+            <dt>{t('import.movements')}</dt>
+            <dd>{result.movements}</dd>
+            <dt>{t('import.imported')}</dt>
+            <dd>{result.imported}</dd>
+            <dt>{t('import.skipped')}</dt>
+            <dd>{result.skipped}</dd>
+            <dt>{t('import.returns')}</dt>
+            <dd>{result.returns}</dd>
+            {result.not_booked > 0 && (
+              <>
+                <dt>{t('import.not_booked')}</dt>
+                <dd>{result.not_booked}</dd>
+              </>
+            )}
+          </dl>
           <Link to={`/m-fin/bamim/${result.id}`}>{t('import.detail_link')}</Link>
         </div>
       ) : (
