@@ -151,6 +151,8 @@ export const ERROR = {
   dunningPdfFailed: 102,
   /** Bank statements: the file holds statements of accounts of more than one school; each school imports its own (400, fields.iban: the first other school's account). */
   camtSeveralSchools: 103,
+  /** Dunning: the receipt already has a letter of this level (by hand or by a run); one letter per receipt and level (409, fields.rno: the receipt, fields.dun: the level). */
+  dunningExists: 110,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

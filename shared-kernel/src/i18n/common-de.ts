@@ -83,6 +83,7 @@ export const commonDe = {
     101: 'Zu viele Belege für einen Mahnlauf (höchstens 1.000). Bitte in mehreren Läufen mahnen.',
     102: 'Das PDF der Mahnschreiben konnte nicht erstellt werden; die Mahnungen sind gespeichert. Bitte den Download später erneut versuchen.',
     103: 'Die Datei enthält Kontoauszüge von Konten mehrerer Schulen. Bitte die Auszüge jeder Schule einzeln importieren.',
+    110: 'Für Beleg {{rno}} gibt es die {{dun}}. Mahnung schon.',
     1000: 'Ungültige CAMT-Datei.',
     1001: 'Die Datei ist keine XML-Datei.',
     1002: 'Die Datei oder einige Buchungen wurden bereits importiert.',

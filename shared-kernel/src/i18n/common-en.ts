@@ -83,6 +83,7 @@ export const commonEn = {
     101: 'Too many receipts for one dunning run (at most 1,000). Please dun in several runs.',
     102: 'The dunning letters PDF could not be made; the dunnings are saved. Please try the download again later.',
     103: 'The file holds statements of accounts of several schools. Please import each school\'s statements on their own.',
+    110: 'Receipt {{rno}} already has a level {{dun}} dunning letter.',
     1000: 'Invalid CAMT file.',
     1001: 'The file is not an XML file.',
     1002: 'The file or some of its transactions have already been imported.',
