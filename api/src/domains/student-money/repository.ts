@@ -32,12 +32,6 @@ export const currencyMismatch = () => new HttpError(400, { error: ERROR.currency
 export const dunningExists = (rno?: number | string, dun?: number | string) =>
   new HttpError(409, { error: ERROR.dunningExists, ...(rno !== undefined && dun !== undefined ? { fields: { rno: String(rno), dun: String(dun) } } : {}) });
 
-/** Receipt and level of a refused dunning claim from the unique violation's detail ("Key (rno, dunning_level)=(1234, 2) already exists."). */
-function refusedClaim(detail: string | undefined): HttpError {
-  const match = /\(rno, dunning_level\)=\((\d+), (\d+)\)/.exec(detail ?? '');
-  return match ? dunningExists(match[1], match[2]) : dunningExists();
-}
-
 /** A refusal of a migration-101 rule as the answer the client gets, else null. */
 export function moneyRuleAnswer(error: unknown): HttpError | null {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
@@ -62,8 +56,9 @@ export function moneyRuleAnswer(error: unknown): HttpError | null {
     }
   }
   if (code === '23505' && constraint === 'payment_assignments_once') return badRequest({ pr: 'form.invalid' });
-  // One letter per receipt and level (migration 115), when the check before the write was passed by a race.
-  if (code === '23505' && constraint === 'dunning_run_items_pkey') return refusedClaim((error as { detail?: string }).detail);
+  // One letter per receipt and level (migration 115) when a race passed the check before the
+  // write (assertNotDunned). Row-level security keeps the key out of the error: no fields then.
+  if (code === '23505' && constraint === 'dunning_run_items_pkey') return dunningExists();
   return null;
 }
 

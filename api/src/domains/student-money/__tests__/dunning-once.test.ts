@@ -1,4 +1,9 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DunningRunResponse, StudentDunningsResponse, StudentReceiptsResponse } from 'shared-kernel/contracts';
+import { defaultMigrationsDir, openDb } from '../../../db/index.js';
+import { createTestConfig } from '../../../../test/support/test-db.js';
 import { backends, createClock, createSchool, createTestApp, type TestApp, type TestResponse } from '../../../../test/support/test-app.js';
 
 jest.setTimeout(180_000);
@@ -150,5 +155,60 @@ describe.each(backends())('one dunning letter per receipt and level on %s', (bac
       ),
     ).rejects.toMatchObject({ code: '23505' });
     expect((await letters(stid)).length).toBe(1);
+  });
+
+  it('migration 115 gives each receipt and level of existing letters by hand to its earliest letter; a later twin stays, claiming nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sbo-migrations-'));
+    const { config: base, drop } = await createTestConfig(backend);
+    // PGlite in a folder (not in memory): the database outlives its first opening.
+    const config = backend === 'pglite' ? { ...base, embeddedDataDir: join(dir, 'pgdata') } : base;
+    const migrations = join(dir, 'migrations');
+    mkdirSync(migrations);
+    try {
+      const files = readdirSync(defaultMigrationsDir()).filter((file) => file.endsWith('.sql')).sort();
+      for (const file of files.filter((name) => name < '115')) copyFileSync(join(defaultMigrationsDir(), file), join(migrations, file));
+      let db = await openDb(config, { migrationsDir: migrations });
+      const ids: Record<string, number> = {};
+      try {
+        const q = async (text: string, params: unknown[] = []) => (await db.query<{ id: number }>(text, params)).rows[0]?.id ?? 0;
+        const sid = await q("INSERT INTO schools (name, country) VALUES ('Alt', 'at') RETURNING id");
+        const stid = await q("INSERT INTO students (school_id, salutation_id, firstname, lastname, student_status_id) VALUES ($1, 1, 'Alt', 'Daten', 2) RETURNING id", [sid]);
+        const rno = async () => q("INSERT INTO receipts (school_id, student_id, kind, text, date_due, amount) VALUES ($1, $2, 'IR', 'x', '2026-09-01', 4900) RETURNING rno AS id", [sid, stid]);
+        const [a, b, c] = [await rno(), await rno(), await rno()];
+        Object.assign(ids, { a, b, c });
+        const letter = (level: number, rnos: number[], at: string) =>
+          q('INSERT INTO dunnings (school_id, student_id, dunning_level, amount, receipt_nos, created_at) VALUES ($1, $2, $3, 4900, $4::int8[], $5) RETURNING id', [sid, stid, level, rnos, at]);
+        ids.first = await letter(1, [a, b], '2026-10-01T08:00:00Z');
+        ids.twin = await letter(1, [a], '2026-10-02T08:00:00Z'); // a double submit: a at level 1 again
+        ids.second = await letter(2, [a, 999_999_999], '2026-10-20T08:00:00Z'); // a receipt no longer there
+        ids.run = await letter(1, [c], '2026-10-03T08:00:00Z');
+        const run = await q('INSERT INTO dunning_runs (dunning_level, school_ids) VALUES (1, ARRAY[$1::int]) RETURNING id', [sid]);
+        await db.query('INSERT INTO dunning_run_items (school_id, dunning_id, rno, dunning_level) VALUES ($1, $2, $3, 1)', [sid, ids.run, c]);
+        await db.query('UPDATE dunnings SET run_id = $2 WHERE id = $1', [ids.run, run]);
+      } finally {
+        await db.close();
+      }
+      for (const file of files.filter((name) => name >= '115')) copyFileSync(join(defaultMigrationsDir(), file), join(migrations, file));
+      db = await openDb(config, { migrationsDir: migrations });
+      try {
+        const claims = await db.query<{ dunning_id: number; rno: number; dunning_level: number }>(
+          'SELECT dunning_id, rno::float8 AS rno, dunning_level FROM dunning_run_items ORDER BY rno, dunning_level',
+        );
+        expect(claims.rows).toEqual([
+          { dunning_id: ids.first, rno: ids.a, dunning_level: 1 },
+          { dunning_id: ids.second, rno: ids.a, dunning_level: 2 },
+          { dunning_id: ids.first, rno: ids.b, dunning_level: 1 },
+          { dunning_id: ids.run, rno: ids.c, dunning_level: 1 },
+        ]);
+        // Every letter is still there; from now on a third letter of receipt a at level 1 is refused.
+        expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM dunnings')).rows[0]!.n).toBe(4);
+        await expect(db.query('UPDATE dunnings SET dunning_level = 2 WHERE id = $1', [ids.twin])).rejects.toMatchObject({ code: '23505' });
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await drop();
+    }
   });
 });

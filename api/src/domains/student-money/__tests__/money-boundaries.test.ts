@@ -129,17 +129,17 @@ describe.each(backends())('money boundaries on %s', (backend) => {
   describe('credit notes up to the open amount', () => {
     it('a credit note of exactly the open amount is allowed and settles the receipt; one cent more is 400 {error: 63}, nothing written', async () => {
       const receipt = await invoice(6000, 20);
-      // 10.00 paid: 50.00 open.
-      expect((await call('POST', `/api-student/spr?stid=${receipt.stid}&rno=${receipt.rno}`, 'all', cash(1000))).statusCode).toBe(200);
-      const over = await call('POST', `/api-receipt/cn?stid=${receipt.stid}&rno=${receipt.rno}`, 'all', { am: 5001, txt: 'zu viel' });
+      // 20.00 paid: 40.00 open.
+      expect((await call('POST', `/api-student/spr?stid=${receipt.stid}&rno=${receipt.rno}`, 'all', cash(2000))).statusCode).toBe(200);
+      const over = await call('POST', `/api-receipt/cn?stid=${receipt.stid}&rno=${receipt.rno}`, 'all', { am: 4001, txt: 'zu viel' });
       expect([over.statusCode, over.json()]).toEqual([400, { error: 63 }]);
-      expect((await detail(receipt.stid, receipt.rno)).data).toMatchObject({ ap: 1000, cr: 0, bal: 5000, subr: [] });
+      expect((await detail(receipt.stid, receipt.rno)).data).toMatchObject({ ap: 2000, cr: 0, bal: 4000, subr: [] });
 
-      const exact = await call('POST', `/api-receipt/cn?stid=${receipt.stid}&rno=${receipt.rno}`, 'all', { am: 5000, txt: 'Kulanz' });
+      const exact = await call('POST', `/api-receipt/cn?stid=${receipt.stid}&rno=${receipt.rno}`, 'all', { am: 4000, txt: 'Kulanz' });
       expect(exact.statusCode).toBe(200);
       const after = (await detail(receipt.stid, receipt.rno)).data;
-      // Its tax is the receipt's share, rounded: 5000 · 1000 / 6000 = 833.33… → 833.
-      expect(after).toMatchObject({ ap: 1000, cr: 5000, bal: 0, subr: [expect.objectContaining({ amt: -5000, tax: -833, net: -4167, kind: 'CN' })] });
+      // Its tax is the receipt's share, rounded: 4000 · 1000 / 6000 = 666.67 → 667.
+      expect(after).toMatchObject({ ap: 2000, cr: 4000, bal: 0, subr: [expect.objectContaining({ amt: -4000, tax: -667, net: -3333, kind: 'CN' })] });
       // Nothing open any more: even one cent is refused.
       const more = await call('POST', `/api-receipt/cn?stid=${receipt.stid}&rno=${receipt.rno}`, 'all', { am: 1 });
       expect([more.statusCode, more.json()]).toEqual([400, { error: 63 }]);
