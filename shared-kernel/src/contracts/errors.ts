@@ -155,6 +155,8 @@ export const ERROR = {
   camtVersionUnsupported: 104,
   /** Bank statements: a statement in another currency than its account's; fields.iban, fields.currency (the statement's) and fields.account_currency name them; nothing written (400). */
   camtCurrencyMismatch: 105,
+  /** Dunning: the receipt already has a letter of this level (by hand or by a run); one letter per receipt and level (409, fields.rno: the receipt, fields.dun: the level). */
+  dunningExists: 110,
   camtInvalid: 1000,
   notXml: 1001,
   alreadyImported: 1002,

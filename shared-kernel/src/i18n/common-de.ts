@@ -85,6 +85,7 @@ export const commonDe = {
     103: 'Die Datei enthält Kontoauszüge von Konten mehrerer Schulen. Bitte die Auszüge jeder Schule einzeln importieren.',
     104: '{{version}} wird nicht unterstützt; unterstützt: camt.053/.054 .001.02–.001.08.',
     105: 'Der Kontoauszug ist in {{currency}}, das Konto {{iban}} führt {{account_currency}}. Es wurde nichts importiert.',
+    110: 'Für Beleg {{rno}} gibt es die {{dun}}. Mahnung schon.',
     1000: 'Ungültige CAMT-Datei.',
     1001: 'Die Datei ist keine XML-Datei.',
     1002: 'Die Datei oder einige Buchungen wurden bereits importiert.',

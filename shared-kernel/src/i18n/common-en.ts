@@ -85,6 +85,7 @@ export const commonEn = {
     103: 'The file holds statements of accounts of several schools. Please import each school\'s statements on their own.',
     104: '{{version}} is not supported; supported: camt.053/.054 .001.02–.001.08.',
     105: 'The statement is in {{currency}}, the account {{iban}} is kept in {{account_currency}}. Nothing was imported.',
+    110: 'Receipt {{rno}} already has a level {{dun}} dunning letter.',
     1000: 'Invalid CAMT file.',
     1001: 'The file is not an XML file.',
     1002: 'The file or some of its transactions have already been imported.',

@@ -11,9 +11,20 @@ export const ACCOUNT_POLICY: ThrottlePolicy = { freeFailures: 5, windowMs: 60 * 
 /** Per client address: an office behind one NAT shares it, so more headroom. */
 export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 30, windowMs: 60 * 60_000, baseBlockMs: 60_000, maxBlockMs: 15 * 60_000 };
 
+/**
+ * The one normalisation of a typed or stored username (issue 25 defect 5): trimmed, NFKC
+ * (fullwidth letters and other compatibility forms become the plain ones) and lower case.
+ * Every throttle key of an account is made from it (login, password change, account link,
+ * password reset) and the sign-in and password-link lookups look the name up in it, so every
+ * spelling that reaches an account counts against that account's one key.
+ */
+export function normalUsername(username: string): string {
+  return username.trim().normalize('NFKC').toLowerCase().trim();
+}
+
 /** Throttle key of an account (by username, so unknown names are counted too). */
 export function accountThrottleKey(username: string): string {
-  return `user:${username.trim().toLowerCase().slice(0, 200)}`;
+  return `user:${normalUsername(username).slice(0, 200)}`;
 }
 
 /** Throttle keys of a login attempt. */

@@ -7,7 +7,7 @@ import {
   passwordResetSchema,
 } from 'shared-kernel/contracts';
 import { isCommonPassword } from '../../auth/common-passwords.js';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, claimAttempts, retryAfterSeconds, throttleKeys } from './login-throttling.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, claimAttempts, normalUsername, retryAfterSeconds, throttleKeys } from './login-throttling.js';
 import { storableText } from '../../lib/storable-text.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../../auth/password.js';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '../../auth/session-cookie.js';
@@ -85,7 +85,8 @@ export default async function authRoutes(app: FastifyInstance) {
         throw new HttpError(429, { error: ERROR.badLogin }, { 'retry-after': String(retryAfterSeconds(claim.until, now)) });
       }
 
-      const user = await findUserByUsername(app.db, username);
+      // Looked up as it is counted (normalUsername): no spelling reaches the account unthrottled.
+      const user = await findUserByUsername(app.db, normalUsername(username));
       let ok = false;
       if (user && !user.disabled) ok = await verifyPassword(user.password_hash, body.password);
       else await burnPasswordCheck(body.password);
@@ -157,7 +158,8 @@ export default async function authRoutes(app: FastifyInstance) {
       const body = validate(passwordLinkSchema, request.body);
       const now = app.now();
       request.audit.action = 'password_link';
-      const users = await findUsersForPasswordLink(app.db, storableText(body.username, 200));
+      // The links per hour are counted per account: every spelling of its name (normalUsername) is the one account.
+      const users = await findUsersForPasswordLink(app.db, normalUsername(storableText(body.username, 200)));
       for (const user of users) {
         // At most a few links per hour: the form must not become a way to flood a mailbox.
         if ((await countRecentLinks(app.db, user.id, new Date(now.getTime() - 3_600_000))) >= LINKS_PER_HOUR) continue;

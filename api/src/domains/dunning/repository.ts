@@ -4,8 +4,9 @@ import { readConfigValues } from '../config/repository.js';
 
 /**
  * Dunning runs (issue 14; api/README.md "Dunning levels"). Which open receipts are due at a
- * level, and the run's own rows (dunning_runs, dunning_run_items: migration 110). The
- * dunning letters themselves are the student-money domain's `dunnings` rows (createDunning).
+ * level, and the run's own rows (dunning_runs: migration 110). The dunning letters themselves
+ * are the student-money domain's `dunnings` rows (createDunning); each claims its receipts at
+ * its level in dunning_run_items (migrations 110, 115), by a run or by hand.
  */
 
 /** The configuration key of a level's days: level 1 counts from the due date, 2 and 3 from the previous letter. */
@@ -35,7 +36,7 @@ export async function visibleSchools(tx: Queryable): Promise<number[]> {
  * an open top-level receipt with money open, the level switched on, and
  * - level 1: not dunned yet and due `days` ago or longer;
  * - level 2 / 3: dunned at level 1 / 2 (and not higher), that letter `days` ago or longer;
- * never one already dunned at this level by a run (dunning_run_items), nor one in collection by
+ * never one already dunned at this level (dunning_run_items: by a run or by hand), nor one in collection by
  * direct debit (a sepa_debits row pending or paid, migration 106: the bank collects it).
  */
 function levelCondition(level: DunningLevel, todayParam: string, levelParam: string): string {
@@ -156,12 +157,12 @@ export async function setRunFile(tx: Queryable, runId: number, fileKey: string):
   return result.rows[0]?.file_key ?? null;
 }
 
-/** Marks the receipts dunned at the level by the run's letter (primary key: once per receipt and level). */
-export async function insertRunItems(tx: Queryable, item: { schoolId: number; dunningId: number; level: DunningLevel; rnos: readonly number[]; runId: number; mailedTo: string | null; outboxId: number | null }): Promise<void> {
-  await tx.query(
-    'INSERT INTO dunning_run_items (school_id, dunning_id, rno, dunning_level) SELECT $1, $2, x, $3 FROM unnest($4::int8[]) AS x',
-    [item.schoolId, item.dunningId, item.level, item.rnos],
-  );
+/**
+ * Records the run's letter on its dunning (run, mail address, outbox row). The letter claimed
+ * its receipts at the level when createDunning wrote it (dunning_run_items, trigger of
+ * migration 115: once per receipt and level, also against letters written by hand).
+ */
+export async function recordRunLetter(tx: Queryable, item: { dunningId: number; runId: number; mailedTo: string | null; outboxId: number | null }): Promise<void> {
   await tx.query('UPDATE dunnings SET run_id = $2, mailed_to = $3, outbox_id = $4 WHERE id = $1', [item.dunningId, item.runId, item.mailedTo, item.outboxId]);
 }
 

@@ -31,12 +31,12 @@ import {
   finishRun,
   forgetRunFile,
   insertRun,
-  insertRunItems,
   levelDays,
   lockDueItems,
   lockStudents,
   postalAddressComplete,
   receiptOwners,
+  recordRunLetter,
   runPdf,
   type RunPdf,
   setRunFile,
@@ -226,7 +226,7 @@ export default async function dunningRunRoutes(app: FastifyInstance) {
               mailIds.push(outboxId);
               answer.mails += 1;
             }
-            await insertRunItems(tx, { schoolId: student.schoolId, dunningId, level, rnos: items.map((item) => item.rno), runId: run, mailedTo: email || null, outboxId });
+            await recordRunLetter(tx, { dunningId, runId: run, mailedTo: email || null, outboxId });
             if (postal) {
               printed.push(letter.input);
               printedDunnings.push(dunningId);

@@ -28,6 +28,9 @@ export const invoicingDisabled = () => new HttpError(409, { error: ERROR.invoici
 export const receiptStateRefused = () => new HttpError(409, { error: ERROR.receiptStateRefused });
 export const paymentBelowAssigned = () => new HttpError(400, { error: ERROR.paymentBelowAssigned });
 export const currencyMismatch = () => new HttpError(400, { error: ERROR.currencyMismatch });
+/** 409 {error: 110}: receipt `rno` already has a letter of level `dun` (fields name both when known). */
+export const dunningExists = (rno?: number | string, dun?: number | string) =>
+  new HttpError(409, { error: ERROR.dunningExists, ...(rno !== undefined && dun !== undefined ? { fields: { rno: String(rno), dun: String(dun) } } : {}) });
 
 /** A refusal of a migration-101 rule as the answer the client gets, else null. */
 export function moneyRuleAnswer(error: unknown): HttpError | null {
@@ -53,6 +56,9 @@ export function moneyRuleAnswer(error: unknown): HttpError | null {
     }
   }
   if (code === '23505' && constraint === 'payment_assignments_once') return badRequest({ pr: 'form.invalid' });
+  // One letter per receipt and level (migration 115) when a race passed the check before the
+  // write (assertNotDunned). Row-level security keeps the key out of the error: no fields then.
+  if (code === '23505' && constraint === 'dunning_run_items_pkey') return dunningExists();
   return null;
 }
 
@@ -601,7 +607,28 @@ export async function getDunning(tx: Queryable, id: number): Promise<(DunningRow
   return result.rows[0] ?? null;
 }
 
-/** POST /api-invoice-reminder/data: a dunning row for open receipts of the student; the receipts get its level and date. */
+/**
+ * The first of `rnos` that already has a letter of level `dun` (by hand or by a run; another
+ * than `exceptDunningId`), as 409 {error: 110}. The receipts are locked by the caller, so no
+ * other letter can claim them meanwhile; the claims' primary key (migration 115) holds anyway.
+ */
+async function assertNotDunned(tx: Queryable, rnos: readonly number[], dun: number, exceptDunningId: number | null): Promise<void> {
+  const taken = await tx.query<{ rno: number }>(
+    `SELECT rno::float8 AS rno FROM dunning_run_items
+      WHERE rno = ANY ($1::int8[]) AND dunning_level = $2 AND dunning_id IS DISTINCT FROM $3::int
+      ORDER BY rno LIMIT 1`,
+    [rnos, dun, exceptDunningId],
+  );
+  if (taken.rows[0]) throw dunningExists(taken.rows[0].rno, dun);
+}
+
+/**
+ * A dunning letter of level `form.dun` for open receipts of the student; the receipts get its
+ * level and date. POST /api-invoice-reminder/data writes one by hand, a dunning run one per
+ * student. One letter per receipt and level, whichever path writes it: the INSERT claims the
+ * receipts at the level (trigger of migration 115); a receipt claimed already answers 409
+ * {error: 110} naming it.
+ */
 export async function createDunning(
   tx: Queryable,
   student: MoneyStudent,
@@ -619,6 +646,7 @@ export async function createDunning(
   if (receipts.rows.some((r) => r.sub || r.type !== 1 || r.open <= 0)) throw receiptStateRefused();
   const currencies = new Set(receipts.rows.map((r) => r.currency));
   if (currencies.size > 1) throw currencyMismatch();
+  await assertNotDunned(tx, rnos, form.dun, null);
   const amount = receipts.rows.reduce((sum, r) => sum + r.open, 0);
   const inserted = await tx.query<{ id: number }>(
     `INSERT INTO dunnings (school_id, student_id, dunning_level, amount, currency, receipt_nos, sent_at, created_by)
@@ -633,8 +661,20 @@ export async function createDunning(
   return inserted.rows[0]!.id;
 }
 
-/** PUT /api-invoice-reminder/data?id: level and sent date, with the row's version. */
+/**
+ * PUT /api-invoice-reminder/data?id: level and sent date, with the row's version. A new level
+ * moves the letter's claims along (migration 115): 409 {error: 110} when another letter has
+ * one of its receipts at that level.
+ */
 export async function updateDunning(tx: Queryable, id: number, form: { dun: number; ds: string | null; version: number }): Promise<number> {
+  const letter = await tx.query<{ rnos: number[]; dun: number }>(
+    'SELECT ARRAY(SELECT x::float8 FROM unnest(receipt_nos) AS x) AS rnos, dunning_level::int AS dun FROM dunnings WHERE id = $1',
+    [id],
+  );
+  const current = letter.rows[0];
+  if (current && current.dun !== form.dun) {
+    await assertNotDunned(tx, current.rnos, form.dun, id);
+  }
   return updateVersioned(tx, {
     table: 'dunnings',
     set: 'dunning_level = $2, sent_at = $3::date',
