@@ -61,7 +61,7 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     expect(res.statusCode).toBe(200);
     const runId = res.json<DdGenerateResponse>().runs[0]!.id;
     return (await sql<RunDebit & { amount: string }>(
-      'SELECT end_to_end_id, mandate_id, amount::text AS amount, debtor_name, debtor_iban FROM sepa_debits WHERE run_id = $1 ORDER BY id', [runId],
+      'SELECT end_to_end_id, mandate_id, amount::text AS amount, debtor_name, debtor_iban FROM sepa_transactions WHERE run_id = $1 ORDER BY id', [runId],
     )).map((d) => ({ ...d, amount: Number(d.amount) }));
   };
   const candidates = async () =>
@@ -91,12 +91,13 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     const debits: RunDebit[] = [];
     for (const [who, e2e] of [[anna, 'SBO-E2E-ANNA'], [ben, 'SBO-E2E-BEN']] as const) {
       await sql(
-        `INSERT INTO sepa_debits (run_id, school_id, receipt_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount, debtor_name, debtor_iban)
-         SELECT $1, $2, $3, $4, $5, $6, '2026-01-15', 'FRST', r.amount, 'Eltern', 'DE02120300000000202051' FROM receipts r WHERE r.rno = $3`,
+        `WITH t AS (INSERT INTO sepa_transactions (run_id, school_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount, debtor_name, debtor_iban)
+                    SELECT $1, $2, $4, $5, $6, '2026-01-15', 'FRST', r.amount, 'Eltern', 'DE02120300000000202051' FROM receipts r WHERE r.rno = $3 RETURNING id, amount)
+         INSERT INTO sepa_debits (run_id, school_id, transaction_id, receipt_id, student_id, amount) SELECT $1, $2, t.id, $3, $4, t.amount FROM t`,
         [run, school, who.rno, who.student, e2e, `M-${e2e}`],
       );
     }
-    debits.push(...(await sql<RunDebit & { amount: string }>('SELECT end_to_end_id, mandate_id, amount::text AS amount, debtor_name, debtor_iban FROM sepa_debits WHERE run_id = $1 ORDER BY id', [run]))
+    debits.push(...(await sql<RunDebit & { amount: string }>('SELECT end_to_end_id, mandate_id, amount::text AS amount, debtor_name, debtor_iban FROM sepa_transactions WHERE run_id = $1 ORDER BY id', [run]))
       .map((d) => ({ ...d, amount: Number(d.amount) })));
 
     const xml = camtFromDebits(IBAN, debits, { collectionDate: '2026-11-24', returned: [{ endToEndId: 'SBO-E2E-BEN', reason: 'MD06', charges: 300, date: '2026-11-26' }] });
@@ -104,7 +105,9 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     expect(res.statusCode).toBe(200);
     expect(res.json<BankImportDetail>()).toMatchObject({ imported: 3, skipped: 0, returns: 1, paid_debits: 2 });
 
-    const statuses = await sql<{ end_to_end_id: string; status: string }>('SELECT end_to_end_id, status FROM sepa_debits WHERE run_id = $1 ORDER BY id', [run]);
+    const statuses = await sql<{ end_to_end_id: string; status: string }>(
+      'SELECT t.end_to_end_id, d.status FROM sepa_debits d JOIN sepa_transactions t ON t.id = d.transaction_id WHERE d.run_id = $1 ORDER BY d.id', [run],
+    );
     expect(statuses).toEqual([{ end_to_end_id: 'SBO-E2E-ANNA', status: 'paid' }, { end_to_end_id: 'SBO-E2E-BEN', status: 'returned' }]);
     const receipt = async (rno: number) => (await sql<{ paid: string; type: number }>('SELECT paid::text, type::int FROM receipts WHERE rno = $1', [rno]))[0];
     expect(await receipt(anna.rno)).toEqual({ paid: '4900', type: 1 });
@@ -137,7 +140,9 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     // Both receipts are in collection (no longer candidates) and both mandates were used (RCUR).
     expect((await candidates()).map((row) => row.rno)).not.toContain(carla.rno);
     expect((await sql<{ s: string }>('SELECT sepa_sequence AS s FROM student_contracts WHERE id = $1', [carla.contract]))[0]!.s).toBe('RCUR');
-    const [carlaDebit] = await sql<{ e2e: string }>('SELECT end_to_end_id AS e2e FROM sepa_debits WHERE receipt_id = $1', [carla.rno]);
+    const [carlaDebit] = await sql<{ e2e: string }>(
+      'SELECT t.end_to_end_id AS e2e FROM sepa_debits d JOIN sepa_transactions t ON t.id = d.transaction_id WHERE d.receipt_id = $1', [carla.rno],
+    );
     const xml = camtFromDebits(IBAN, debits, { id: `FRST-${backend}`, collectionDate: '2026-12-01', returned: [{ endToEndId: carlaDebit!.e2e, reason: 'AC04', charges: 0, date: '2026-12-03' }] });
     const res = await upload(xml);
     expect(res.statusCode).toBe(200);
@@ -194,7 +199,8 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
       { rno: expect.any(Number), txt: `Rücklastschriftgebühr zu Beleg ${emil.rno}`, amt: 250, bal: 250, gt: true },
     ]));
     expect(list.balance).toBe(5_750);
-    expect(await sql("SELECT status FROM sepa_debits WHERE end_to_end_id = $1", [debits[0]!.end_to_end_id])).toEqual([{ status: 'returned' }]);
+    expect(await sql('SELECT d.status FROM sepa_debits d JOIN sepa_transactions t ON t.id = d.transaction_id WHERE t.end_to_end_id = $1', [debits[0]!.end_to_end_id]))
+      .toEqual([{ status: 'returned' }]);
     const [reminder] = await sql<{ notes: string }>('SELECT notes FROM reminders WHERE student_id = $1', [emil.student]);
     expect(reminder!.notes).toContain('bereits verbucht');
   });
