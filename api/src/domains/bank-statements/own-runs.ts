@@ -85,7 +85,7 @@ export async function bookOwnRuns(tx: Queryable, movementIds: readonly number[],
             m.charges::float8 AS charges, m.return_reason, t.id::float8 AS transaction_id, t.end_to_end_id, t.student_id,
             t.amount::float8 AS transaction_amount
        FROM bank_movements m JOIN sepa_transactions t ON t.end_to_end_id = m.end_to_end_id AND t.school_id = m.school_id
-      WHERE m.id = ANY($1::int[])
+      WHERE m.id = ANY($1::int[]) AND EXISTS (SELECT 1 FROM sepa_debits d WHERE d.transaction_id = t.id)
       ORDER BY t.student_id, m.booking_date, m.id`,
     [movementIds],
   );
