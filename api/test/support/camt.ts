@@ -154,7 +154,7 @@ ${parts.join('\n')}
 `;
 }
 
-/** A debit of a run as sepa_debits holds it (the columns a statement of its collection needs). */
+/** A transaction of a run as sepa_transactions holds it (the columns a statement of its collection needs). */
 export interface RunDebit {
   end_to_end_id: string;
   mandate_id: string;

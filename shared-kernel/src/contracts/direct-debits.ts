@@ -111,9 +111,14 @@ export interface DdPreviewAccount {
   acn: string;
   iban: string;
   ci: string;
+  /** Transactions of the run's file (NbOfTxs): one per mandate of a student, its receipts' amounts summed. */
   cnt: number;
+  /** Receipts the transactions collect. */
+  rcpt: number;
+  /** Cents: the file's control sum. */
   amt: number;
   cur: string;
+  /** Transactions by sequence type. */
   frst: number;
   rcur: number;
   /** pain.008 version of the EBICS file. */
@@ -126,7 +131,10 @@ export interface DdPreviewAccount {
 
 /** POST /api-fin/dd with preview: true. */
 export interface DdPreview {
+  /** Transactions of the files (as DdPreviewAccount.cnt), summed over the accounts. */
   cnt: number;
+  /** Receipts they collect. */
+  rcpt: number;
   /**
    * Collection date (ReqdColltnDt): the first TARGET2 business day on or after today + the
    * school's pre-notification days, never before the bank's D-1 date. With accounts of schools
@@ -145,7 +153,8 @@ export interface DdPreview {
 export interface DdGenerateResponse {
   success: true;
   /** aid null: a run for the school's own creditor data (config sepa_main_account off). */
-  runs: { id: number; msgid: string; aid: number | null; cnt: number; amt: number }[];
+  /** cnt: transactions of the run's file; rcpt: receipts (absent in answers stored before migration 116). */
+  runs: { id: number; msgid: string; aid: number | null; cnt: number; rcpt?: number; amt: number }[];
   left: DdLeftOut[];
 }
 
@@ -159,6 +168,7 @@ export interface SepaFileRow {
   date: string;
   /** Creditor IBAN. */
   iban: string;
+  /** Transactions in the file (NbOfTxs; a transaction may collect several receipts of one mandate). */
   cnt: number;
   /** Total in cents. */
   amt: number;

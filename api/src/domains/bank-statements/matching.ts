@@ -4,7 +4,10 @@ import type { Queryable } from '../../db/index.js';
 /**
  * Suggestions for unassigned credits (POST /api-fin/blassign, spec 002 §2.8). The first rule
  * that finds exactly one student wins, and the suggestion says which:
- *   1. 'e2e'     the end-to-end id of a debit of one of our own runs (sepa_debits, when present);
+ *   1. 'e2e'     the end-to-end id of a transaction of one of our own runs (sepa_transactions,
+ *                when present): its student, and its receipt when it collects one; a
+ *                transaction of several receipts (one mandate's receipts summed) names them all
+ *                in its purpose, yet it is no collective transfer: the student is known;
  *   2. 'mandate' the mandate reference of a student's contract;
  *   3. 'iban'    the sender's IBAN is the account of a student's contract (mandate bank data);
  *   4. 'receipt' an open receipt number of the school in the purpose;
@@ -83,11 +86,15 @@ export async function assignmentSuggestions(tx: Queryable): Promise<BankAssignRe
   if (credits.length === 0) return { rows: [], total: 0 };
   const ids = credits.map((c) => c.id);
 
-  const e2e = (await hasTable(tx, 'sepa_debits'))
+  // One candidate per transaction: its student, its receipt when it collects exactly one.
+  const e2e = (await hasTable(tx, 'sepa_transactions'))
     ? group((await tx.query<Candidate>(
-        `SELECT m.id AS movement_id, d.student_id, d.receipt_id::float8 AS rno
-           FROM bank_movements m JOIN sepa_debits d ON d.end_to_end_id = m.end_to_end_id AND d.school_id = m.school_id
-          WHERE m.id = ANY($1::int[])`,
+        `SELECT m.id AS movement_id, t.student_id,
+                CASE WHEN count(d.id) = 1 THEN min(d.receipt_id)::float8 END AS rno
+           FROM bank_movements m JOIN sepa_transactions t ON t.end_to_end_id = m.end_to_end_id AND t.school_id = m.school_id
+           JOIN sepa_debits d ON d.transaction_id = t.id
+          WHERE m.id = ANY($1::int[])
+          GROUP BY m.id, t.id, t.student_id`,
         [ids],
       )).rows)
     : new Map<number, Candidate[]>();
@@ -132,13 +139,15 @@ export async function assignmentSuggestions(tx: Queryable): Promise<BankAssignRe
   for (const credit of credits) {
     const named = receipts.get(credit.id) ?? [];
     const byName = names.get(credit.id) ?? [];
-    // Two receipts or two students named in one purpose: a collective transfer.
-    if (named.length > 1 || new Set(byName.map((c) => c.student_id)).size > 1) {
+    const ownRun = e2e.get(credit.id) ?? [];
+    // Two receipts or two students named in one purpose: a collective transfer (unless the
+    // end-to-end id is one of our runs' transactions of one student: its purpose names its receipts).
+    if (ownRun.length !== 1 && (named.length > 1 || new Set(byName.map((c) => c.student_id)).size > 1)) {
       collective.add(credit.id);
       chosen.set(credit.id, null);
       continue;
     }
-    const rules: [BankMatchRule, Candidate[] | undefined][] = [['e2e', e2e.get(credit.id)], ['mandate', mandate.get(credit.id)], ['iban', iban.get(credit.id)], ['receipt', named], ['name', byName]];
+    const rules: [BankMatchRule, Candidate[] | undefined][] = [['e2e', ownRun], ['mandate', mandate.get(credit.id)], ['iban', iban.get(credit.id)], ['receipt', named], ['name', byName]];
     let pick: { student_id: number; rno: number | null; why: BankMatchRule } | null = null;
     for (const [why, found] of rules) {
       const students = new Set((found ?? []).map((c) => c.student_id));

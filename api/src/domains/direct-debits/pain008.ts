@@ -7,6 +7,8 @@ import type { AnyPainVersion, SequenceType } from 'shared-kernel/contracts';
  *
  * - one PmtInf per sequence type (FRST / RCUR) of the run (a run is one creditor account and
  *   one collection date);
+ * - one DrctDbtTxInf per PainDebit: a transaction of the run (one mandate of one student, its
+ *   receipts' amounts summed by the run, repository.ts planDebits; see debitPurpose);
  * - names and purposes transliterated to the SEPA (EPC) character set and cut (Nm 70,
  *   Ustrd 140); ids restricted to the SEPA id character set;
  * - amounts written from integer cents as exact decimals, never through floating point;
@@ -14,9 +16,10 @@ import type { AnyPainVersion, SequenceType } from 'shared-kernel/contracts';
  *   `'` is in the SEPA set, so escape() still runs on every text).
  */
 
+/** A transaction of the file (DrctDbtTxInf): one mandate's receipts of the run. */
 export interface PainDebit {
   endToEndId: string;
-  /** Cents, > 0. */
+  /** Cents, > 0: the sum of the transaction's receipts. */
   amount: number;
   mandateId: string;
   /** ISO date. */
@@ -71,6 +74,31 @@ export function sepaText(value: string, max: number): string {
 /** An identifier (MsgId, PmtInfId, EndToEndId) as SEPA allows: `A-Za-z0-9+?/-:().,'`, no spaces, ≤ 35. */
 export function sepaId(value: string): string {
   return sepaText(value, 200).replace(/ /g, '').slice(0, 35);
+}
+
+/** The most characters of a transaction's unstructured remittance information (Ustrd). */
+export const REMITTANCE_MAX = 140;
+
+/**
+ * The remittance information of a transaction, in the SEPA character set and at most 140
+ * characters. One receipt: its text, number and the student (`Beitrag 11/2026 Beleg 1001 Anna
+ * Huber`). Several receipts of one mandate (one transaction): every number
+ * (`Belege 1001, 1002 Anna Huber`); when they do not all fit, as many as fit in order and how
+ * many more (`Belege 1001, 1002, 1003 und 17 weitere Anna Huber`), never a number cut off. The
+ * full list of a transaction's receipts is in the database (sepa_debits.transaction_id).
+ */
+export function debitPurpose(receipts: readonly { rno: number; text: string }[], student: string): string {
+  if (receipts.length === 1) return sepaText(`${receipts[0]!.text || 'Beitrag'} Beleg ${receipts[0]!.rno} ${student}`, REMITTANCE_MAX);
+  const name = sepaText(student, 70);
+  const room = REMITTANCE_MAX - (name ? name.length + 1 : 0);
+  const numbers = receipts.map((r) => String(r.rno));
+  for (let shown = numbers.length; shown >= 1; shown -= 1) {
+    const more = numbers.length - shown;
+    const list = `Belege ${numbers.slice(0, shown).join(', ')}${more > 0 ? ` und ${more} weitere` : ''}`;
+    if (list.length <= room) return name ? `${list} ${name}` : list;
+  }
+  // Not even one number beside the name (unreachable with a 70-character name): the numbers only.
+  return sepaText(`Belege ${numbers[0]} und ${numbers.length - 1} weitere`, REMITTANCE_MAX);
 }
 
 /** Mandate references the schemes take (ids without spaces, 1-35 characters). */

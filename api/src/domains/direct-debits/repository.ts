@@ -19,7 +19,7 @@ import {
 } from 'shared-kernel/contracts';
 import type { Queryable } from '../../db/index.js';
 import { readConfigValues } from '../config/repository.js';
-import { MANDATE_ID, sepaId, type PainDebit, type PainRun } from './pain008.js';
+import { MANDATE_ID, REMITTANCE_MAX, debitPurpose, sepaId, sepaText, type PainDebit, type PainRun } from './pain008.js';
 
 /**
  * Direct-debit candidates, runs and SEPA files. Functions take the transaction of
@@ -208,9 +208,53 @@ const leftOut = (row: DebitableReceipt, reason: DdLeftOutReason): DdLeftOut => (
   reason,
 });
 
+/**
+ * A transaction of a run (one DrctDbtTxInf of the file): one student's receipts under one
+ * mandate (the same reference, signature date, debtor IBAN, BIC and name). A run has one
+ * creditor and one collection date, so this is "one transaction per mandate and collection
+ * date": two receipts of a new contract are one FRST debit of their sum, not two.
+ */
+export interface PlannedTransaction {
+  /** The receipts, by receipt number. */
+  rows: DebitableReceipt[];
+  /** Cents: the sum of the receipts' open amounts. */
+  amount: number;
+  /** FRST when any contract of the transaction has not been collected from under the mandate. */
+  sequenceType: SequenceType;
+}
+
+/** What one creditor's run would collect: its receipts and the transactions made of them. */
+export interface PlannedRun {
+  account: DdPreviewAccount;
+  rows: DebitableReceipt[];
+  transactions: PlannedTransaction[];
+}
+
+const mandateKey = (row: DebitableReceipt) =>
+  [row.stid, row.mandate_ref, row.mandate_date, row.debtor_iban, row.debtor_bic ?? '', row.debtor_name ?? ''].join('\u0000');
+
+/** The transactions of a run's receipts, in the order their first receipt comes. */
+export function transactionsOf(rows: readonly DebitableReceipt[]): PlannedTransaction[] {
+  const byMandate = new Map<string, DebitableReceipt[]>();
+  for (const row of rows) {
+    const key = mandateKey(row);
+    const group = byMandate.get(key);
+    if (group) group.push(row);
+    else byMandate.set(key, [row]);
+  }
+  return [...byMandate.values()].map((group) => {
+    const sorted = [...group].sort((a, b) => a.rno - b.rno);
+    return {
+      rows: sorted,
+      amount: sorted.reduce((sum, row) => sum + row.amt, 0),
+      sequenceType: sorted.some((row) => row.sepa_sequence !== 'RCUR') ? 'FRST' : 'RCUR',
+    };
+  });
+}
+
 /** What a selection debits, per creditor account, and what it leaves out (and why). */
 export interface DebitPlan {
-  accounts: { account: DdPreviewAccount; rows: DebitableReceipt[] }[];
+  accounts: PlannedRun[];
   left: DdLeftOut[];
   /** Selected keys that match no visible receipt of a direct-debit contract. */
   unknown: DdSelection[];
@@ -222,6 +266,9 @@ export interface DebitPlan {
  * Matches the selection (contract + due date, optionally the receipt) against the period's
  * receipts. Left out: selected receipts that cannot be debited, and the period's receipts
  * that are not offered at all (no mandate, no creditor id): the preview names them too.
+ * Each creditor's receipts become transactions (transactionsOf); the account's counts are
+ * those of its file: cnt transactions (NbOfTxs), frst / rcur transactions per sequence type,
+ * rcpt receipts, amt the sum (CtrlSum).
  */
 export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], collectionOf: (schoolId: number) => { cd: string; lead: number }): DebitPlan {
   const selectedKeys = new Set(selection.map((s) => `${s.scid}|${s.dd}`));
@@ -234,7 +281,7 @@ export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], c
   }
   const matched = new Set<string>();
   // A creditor account, or a school's own creditor data (no account).
-  const byAccount = new Map<string, { account: DdPreviewAccount; rows: DebitableReceipt[] }>();
+  const byAccount = new Map<string, PlannedRun>();
   const left: DdLeftOut[] = [];
   const schools = new Set<number>();
   for (const row of rows) {
@@ -260,17 +307,23 @@ export function planDebits(rows: DebitableReceipt[], selection: DdSelection[], c
     let entry = byAccount.get(creditorKey);
     if (!entry) {
       entry = {
-        account: { aid, sid: row.sid, acn: row.acn ?? '', iban: row.cr_iban ?? '', ci: row.cr_ci ?? '', cnt: 0, amt: 0, cur: row.cur, frst: 0, rcur: 0, pain: row.pain ?? 'pain.008.001.08',
-          cd: collection.cd, lead: collection.lead },
+        account: { aid, sid: row.sid, acn: row.acn ?? '', iban: row.cr_iban ?? '', ci: row.cr_ci ?? '', cnt: 0, rcpt: 0, amt: 0, cur: row.cur, frst: 0, rcur: 0,
+          pain: row.pain ?? 'pain.008.001.08', cd: collection.cd, lead: collection.lead },
         rows: [],
+        transactions: [],
       };
       byAccount.set(creditorKey, entry);
     }
     entry.rows.push(row);
-    entry.account.cnt += 1;
-    entry.account.amt += row.amt;
-    if (row.sepa_sequence === 'RCUR') entry.account.rcur += 1;
-    else entry.account.frst += 1;
+  }
+  for (const entry of byAccount.values()) {
+    entry.transactions = transactionsOf(entry.rows);
+    const { account, transactions } = entry;
+    account.cnt = transactions.length;
+    account.rcpt = entry.rows.length;
+    account.amt = transactions.reduce((sum, t) => sum + t.amount, 0);
+    account.frst = transactions.filter((t) => t.sequenceType === 'FRST').length;
+    account.rcur = transactions.length - account.frst;
   }
   const unknown = selection.filter((s) => !matched.has(s.rno === undefined ? `${s.scid}|${s.dd}` : `${s.scid}|${s.dd}|${s.rno}`));
   const order = (a: DdPreviewAccount) => (a.aid === null ? Number.MAX_SAFE_INTEGER - a.sid : a.aid);
@@ -286,6 +339,7 @@ export function previewOf(plan: DebitPlan, fallback: { cd: string; lead: number 
   const earliest = accounts.reduce<{ cd: string; lead: number } | null>((min, a) => (min === null || a.cd < min.cd ? { cd: a.cd, lead: a.lead } : min), null) ?? fallback;
   return {
     cnt: accounts.reduce((n, a) => n + a.cnt, 0),
+    rcpt: accounts.reduce((n, a) => n + a.rcpt, 0),
     cd: earliest.cd,
     lead: earliest.lead,
     frst: accounts.reduce((n, a) => n + a.frst, 0),
@@ -327,16 +381,19 @@ export interface StoredRun {
   ebicsKey: string;
   fintsKey: string;
   pain: PainRun;
-  /** Receipt and student of each debit, in the order of pain.debits. */
-  receipts: { rno: number; stid: number; scid: number }[];
+  /** The planned transactions, in the order of pain.debits (each names its receipts). */
+  transactions: readonly PlannedTransaction[];
 }
 
 /**
- * Stores a run and its debits and marks the contracts' mandates as used (later debits RCUR).
- * A receipt already in collection fails the partial unique index (23505).
+ * Stores a run, its transactions (one per DrctDbtTxInf of the file: end-to-end id, mandate,
+ * debtor, amount, remittance as written) and a debit per receipt naming its transaction, and
+ * marks the contracts' mandates as used (later debits RCUR). A receipt already in collection
+ * fails the partial unique index (23505).
  */
 export async function insertRun(tx: Queryable, run: StoredRun): Promise<void> {
-  const { pain } = run;
+  const { pain, transactions } = run;
+  if (transactions.length !== pain.debits.length) throw new Error('a run stores one transaction per debit of its file');
   const amount = pain.debits.reduce((s, d) => s + d.amount, 0);
   await tx.query(
     `INSERT INTO sepa_runs (id, school_id, account_id, message_id, created_at, created_by, year, month, collection_date, pain_version,
@@ -346,29 +403,42 @@ export async function insertRun(tx: Queryable, run: StoredRun): Promise<void> {
       pain.version, pain.debits.length, amount, pain.currency, pain.creditor.iban, run.ebicsKey, run.fintsKey,
       pain.creditor.name, pain.creditor.bic, pain.creditor.ci],
   );
-  await tx.query(
-    `INSERT INTO sepa_debits (run_id, school_id, receipt_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount,
-                              currency, debtor_name, debtor_iban, debtor_bic)
-     SELECT $1, $2, d.rno, d.stid, d.e2e, d.mid, d.mdate, d.seq, d.amt, $3, d.dname, d.diban, d.dbic
-       FROM unnest($4::bigint[], $5::int[], $6::text[], $7::text[], $8::date[], $9::text[], $10::bigint[], $11::text[], $12::text[], $13::text[])
-            AS d(rno, stid, e2e, mid, mdate, seq, amt, dname, diban, dbic)`,
+  const inserted = await tx.query<{ id: string; e2e: string }>(
+    `INSERT INTO sepa_transactions (run_id, school_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount, currency,
+                                    debtor_name, debtor_iban, debtor_bic, remittance)
+     SELECT $1, $2, d.stid, d.e2e, d.mid, d.mdate, d.seq, d.amt, $3, d.dname, d.diban, d.dbic, d.rmt
+       FROM unnest($4::int[], $5::text[], $6::text[], $7::date[], $8::text[], $9::bigint[], $10::text[], $11::text[], $12::text[], $13::text[])
+            AS d(stid, e2e, mid, mdate, seq, amt, dname, diban, dbic, rmt)
+     RETURNING id::text, end_to_end_id AS e2e`,
     [
       run.id, run.schoolId, pain.currency,
-      run.receipts.map((r) => r.rno), run.receipts.map((r) => r.stid),
+      transactions.map((t) => t.rows[0]!.stid),
       pain.debits.map((d) => d.endToEndId), pain.debits.map((d) => d.mandateId), pain.debits.map((d) => d.mandateDate),
       pain.debits.map((d) => d.sequenceType), pain.debits.map((d) => d.amount), pain.debits.map((d) => d.debtorName),
-      pain.debits.map((d) => d.debtorIban), pain.debits.map((d) => d.debtorBic),
+      pain.debits.map((d) => d.debtorIban), pain.debits.map((d) => d.debtorBic), pain.debits.map((d) => sepaText(d.purpose, REMITTANCE_MAX) || null),
     ],
   );
-  const firstUse = [...new Set(run.receipts.filter((_, i) => pain.debits[i]!.sequenceType === 'FRST').map((r) => r.scid))];
+  const idOf = new Map(inserted.rows.map((row) => [row.e2e, row.id]));
+  const debits = transactions.flatMap((t, i) => t.rows.map((row) => ({ tid: idOf.get(pain.debits[i]!.endToEndId)!, row })));
+  await tx.query(
+    `INSERT INTO sepa_debits (run_id, school_id, transaction_id, receipt_id, student_id, amount, currency)
+     SELECT $1, $2, d.tid, d.rno, d.stid, d.amt, $3
+       FROM unnest($4::bigint[], $5::bigint[], $6::int[], $7::bigint[]) AS d(tid, rno, stid, amt)`,
+    [run.id, run.schoolId, pain.currency, debits.map((d) => d.tid), debits.map((d) => d.row.rno), debits.map((d) => d.row.stid), debits.map((d) => d.row.amt)],
+  );
+  const firstUse = [...new Set(transactions.filter((t) => t.sequenceType === 'FRST').flatMap((t) => t.rows.map((row) => row.scid)))];
   if (firstUse.length > 0) {
     await tx.query("UPDATE student_contracts SET sepa_sequence = 'RCUR' WHERE id = ANY($1::int[])", [firstUse]);
   }
 }
 
-/** The pain.008 data of a planned account: the run's file content (EBICS version; FinTS variant = same with the version swapped). */
+/**
+ * The pain.008 data of a planned account: the run's file content (EBICS version; FinTS variant
+ * = same with the version swapped). A transaction's end-to-end id is `R{its first receipt
+ * number}-DD{run id}` (unique: a receipt is in one transaction of a run).
+ */
 export function painRunOf(
-  entry: { account: DdPreviewAccount; rows: DebitableReceipt[] },
+  entry: PlannedRun,
   opts: { runId: number; createdAt: string; creditorName: string; creditorBic: string | null },
 ): PainRun {
   const stamp = opts.createdAt.slice(0, 19).replace(/[-:T]/g, '');
@@ -379,19 +449,20 @@ export function painRunOf(
     creditor: { name: opts.creditorName, iban: entry.account.iban, bic: opts.creditorBic, ci: entry.account.ci },
     collectionDate: entry.account.cd,
     currency: entry.account.cur,
-    debits: entry.rows.map(
-      (row): PainDebit => ({
+    debits: entry.transactions.map((transaction): PainDebit => {
+      const row = transaction.rows[0]!;
+      return {
         endToEndId: `R${row.rno}-DD${opts.runId}`,
-        amount: row.amt,
+        amount: transaction.amount,
         mandateId: row.mandate_ref!,
         mandateDate: row.mandate_date!,
-        sequenceType: row.sepa_sequence === 'RCUR' ? 'RCUR' : 'FRST',
+        sequenceType: transaction.sequenceType,
         debtorName: row.debtor_name ?? `${row.fn} ${row.ln}`,
         debtorIban: row.debtor_iban!,
         debtorBic: row.debtor_bic,
-        purpose: `${row.rt || 'Beitrag'} Beleg ${row.rno} ${row.fn} ${row.ln}`,
-      }),
-    ),
+        purpose: debitPurpose(transaction.rows.map((r) => ({ rno: r.rno, text: r.rt })), `${row.fn} ${row.ln}`),
+      };
+    }),
   };
 }
 

@@ -39,8 +39,10 @@ import { collectionDate } from './target2.js';
  * selection (config sepa_dd, spec 001): a school with the flag off answers 403 {error: 94}
  * (the preview too, the step before generating) and nothing is written; PUT names such schools in `off` so the screen can say so.
  *
- * Generating makes one run per creditor account, in one transaction: the run rows, the debit
- * rows (the receipts are then "in collection": the partial unique index of migration 106
+ * Generating makes one run per creditor account, in one transaction: the run rows, a file
+ * transaction per mandate of a student (its receipts' amounts summed, one end-to-end id; the
+ * preview counts the same: cnt transactions, rcpt receipts; migration 116), the debit rows, a
+ * row per receipt (the receipts are then "in collection": the partial unique index of migration 106
  * refuses a second pending/paid debit of a receipt, whatever writes it) and both files in the
  * file store (EBICS: the account's pain.008.001.08 / .001.02; FinTS: pain.008.003.02), made
  * from the same run data. A failed transaction removes the files it wrote. Answers: 400
@@ -108,15 +110,15 @@ const candidateSchema = {
 
 const previewSchema = {
   type: 'object',
-  required: ['cnt', 'cd', 'lead', 'frst', 'rcur', 'accounts', 'left'],
+  required: ['cnt', 'rcpt', 'cd', 'lead', 'frst', 'rcur', 'accounts', 'left'],
   properties: {
-    cnt: cents, cd: str, lead: cents, frst: cents, rcur: cents,
+    cnt: cents, rcpt: cents, cd: str, lead: cents, frst: cents, rcur: cents,
     accounts: {
       type: 'array',
       items: {
         type: 'object',
-        required: ['aid', 'sid', 'acn', 'iban', 'ci', 'cnt', 'amt', 'cur', 'frst', 'rcur', 'pain', 'cd', 'lead'],
-        properties: { aid: { type: ['integer', 'null'] }, sid: cents, acn: str, iban: str, ci: str, cnt: cents, amt: cents, cur: str, frst: cents, rcur: cents, pain: str, cd: str, lead: cents },
+        required: ['aid', 'sid', 'acn', 'iban', 'ci', 'cnt', 'rcpt', 'amt', 'cur', 'frst', 'rcur', 'pain', 'cd', 'lead'],
+        properties: { aid: { type: ['integer', 'null'] }, sid: cents, acn: str, iban: str, ci: str, cnt: cents, rcpt: cents, amt: cents, cur: str, frst: cents, rcur: cents, pain: str, cd: str, lead: cents },
       },
     },
     left: leftOutSchema,
@@ -130,7 +132,7 @@ const generatedSchema = {
     success: { type: 'boolean' },
     runs: {
       type: 'array',
-      items: { type: 'object', required: ['id', 'msgid', 'aid', 'cnt', 'amt'], properties: { id: cents, msgid: str, aid: { type: ['integer', 'null'] }, cnt: cents, amt: cents } },
+      items: { type: 'object', required: ['id', 'msgid', 'aid', 'cnt', 'amt'], properties: { id: cents, msgid: str, aid: { type: ['integer', 'null'] }, cnt: cents, rcpt: cents, amt: cents } },
     },
     left: leftOutSchema,
   },
@@ -213,7 +215,7 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
       bodyLimit: GENERATE_BODY_LIMIT,
       schema: {
         summary:
-          'Direct-debit run: with preview true the preview (count, total per creditor account, collection date, FRST/RCUR, left out and why); else generate (finance_w): one run and file per creditor account',
+          'Direct-debit run: with preview true the preview (cnt transactions as in the file: one per mandate of a student, its receipts summed; rcpt receipts; total per creditor account, collection date, FRST/RCUR transactions, left out and why); else generate (finance_w): one run and file per creditor account (cnt transactions, rcpt receipts)',
         tags,
         body: generateBody,
         response: { ...errorResponses, ...idempotencyResponses, 200: { oneOf: [previewSchema, generatedSchema] } },
@@ -292,18 +294,18 @@ export default async function directDebitRoutes(app: FastifyInstance): Promise<v
             ebicsKey,
             fintsKey,
             pain,
-            receipts: entry.rows.map((r) => ({ rno: r.rno, stid: r.stid, scid: r.scid })),
+            transactions: entry.transactions,
           });
           // A repeated attempt reuses the same keys (the put overwrites).
           if (!written.includes(ebicsKey)) written.push(ebicsKey, fintsKey);
           await app.files.put(Buffer.from(buildPain008(pain), 'utf8'), ebicsKey);
           await app.files.put(Buffer.from(buildPain008(fintsVariant(pain)), 'utf8'), fintsKey);
-          runs.push({ id: runId, msgid: pain.messageId, aid: entry.account.aid, cnt: pain.debits.length, amt: entry.account.amt });
+          runs.push({ id: runId, msgid: pain.messageId, aid: entry.account.aid, cnt: pain.debits.length, rcpt: entry.rows.length, amt: entry.account.amt });
           ownRuns.add(runId);
         }
         request.audit.entityId = runs[0]!.id;
         request.audit.schoolId = planned.accounts[0]!.rows[0]!.sid;
-        request.audit.detail = { ...request.audit.detail, runs: runs.map((r) => r.id), debits: runs.reduce((n, r) => n + r.cnt, 0) };
+        request.audit.detail = { ...request.audit.detail, runs: runs.map((r) => r.id), debits: runs.reduce((n, r) => n + r.cnt, 0), receipts: runs.reduce((n, r) => n + (r.rcpt ?? 0), 0) };
         return { success: true as const, runs, left: planned.left };
       });
       // A twin request with the same Idempotency-Key committed first: idempotentWrite rolled

@@ -61,7 +61,7 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     expect(res.statusCode).toBe(200);
     const runId = res.json<DdGenerateResponse>().runs[0]!.id;
     return (await sql<RunDebit & { amount: string }>(
-      'SELECT end_to_end_id, mandate_id, amount::text AS amount, debtor_name, debtor_iban FROM sepa_debits WHERE run_id = $1 ORDER BY id', [runId],
+      'SELECT end_to_end_id, mandate_id, amount::text AS amount, debtor_name, debtor_iban FROM sepa_transactions WHERE run_id = $1 ORDER BY id', [runId],
     )).map((d) => ({ ...d, amount: Number(d.amount) }));
   };
   const candidates = async () =>
@@ -91,12 +91,13 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     const debits: RunDebit[] = [];
     for (const [who, e2e] of [[anna, 'SBO-E2E-ANNA'], [ben, 'SBO-E2E-BEN']] as const) {
       await sql(
-        `INSERT INTO sepa_debits (run_id, school_id, receipt_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount, debtor_name, debtor_iban)
-         SELECT $1, $2, $3, $4, $5, $6, '2026-01-15', 'FRST', r.amount, 'Eltern', 'DE02120300000000202051' FROM receipts r WHERE r.rno = $3`,
+        `WITH t AS (INSERT INTO sepa_transactions (run_id, school_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount, debtor_name, debtor_iban)
+                    SELECT $1, $2, $4, $5, $6, '2026-01-15', 'FRST', r.amount, 'Eltern', 'DE02120300000000202051' FROM receipts r WHERE r.rno = $3 RETURNING id, amount)
+         INSERT INTO sepa_debits (run_id, school_id, transaction_id, receipt_id, student_id, amount) SELECT $1, $2, t.id, $3, $4, t.amount FROM t`,
         [run, school, who.rno, who.student, e2e, `M-${e2e}`],
       );
     }
-    debits.push(...(await sql<RunDebit & { amount: string }>('SELECT end_to_end_id, mandate_id, amount::text AS amount, debtor_name, debtor_iban FROM sepa_debits WHERE run_id = $1 ORDER BY id', [run]))
+    debits.push(...(await sql<RunDebit & { amount: string }>('SELECT end_to_end_id, mandate_id, amount::text AS amount, debtor_name, debtor_iban FROM sepa_transactions WHERE run_id = $1 ORDER BY id', [run]))
       .map((d) => ({ ...d, amount: Number(d.amount) })));
 
     const xml = camtFromDebits(IBAN, debits, { collectionDate: '2026-11-24', returned: [{ endToEndId: 'SBO-E2E-BEN', reason: 'MD06', charges: 300, date: '2026-11-26' }] });
@@ -104,7 +105,9 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     expect(res.statusCode).toBe(200);
     expect(res.json<BankImportDetail>()).toMatchObject({ imported: 3, skipped: 0, returns: 1, paid_debits: 2 });
 
-    const statuses = await sql<{ end_to_end_id: string; status: string }>('SELECT end_to_end_id, status FROM sepa_debits WHERE run_id = $1 ORDER BY id', [run]);
+    const statuses = await sql<{ end_to_end_id: string; status: string }>(
+      'SELECT t.end_to_end_id, d.status FROM sepa_debits d JOIN sepa_transactions t ON t.id = d.transaction_id WHERE d.run_id = $1 ORDER BY d.id', [run],
+    );
     expect(statuses).toEqual([{ end_to_end_id: 'SBO-E2E-ANNA', status: 'paid' }, { end_to_end_id: 'SBO-E2E-BEN', status: 'returned' }]);
     const receipt = async (rno: number) => (await sql<{ paid: string; type: number }>('SELECT paid::text, type::int FROM receipts WHERE rno = $1', [rno]))[0];
     expect(await receipt(anna.rno)).toEqual({ paid: '4900', type: 1 });
@@ -137,7 +140,9 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     // Both receipts are in collection (no longer candidates) and both mandates were used (RCUR).
     expect((await candidates()).map((row) => row.rno)).not.toContain(carla.rno);
     expect((await sql<{ s: string }>('SELECT sepa_sequence AS s FROM student_contracts WHERE id = $1', [carla.contract]))[0]!.s).toBe('RCUR');
-    const [carlaDebit] = await sql<{ e2e: string }>('SELECT end_to_end_id AS e2e FROM sepa_debits WHERE receipt_id = $1', [carla.rno]);
+    const [carlaDebit] = await sql<{ e2e: string }>(
+      'SELECT t.end_to_end_id AS e2e FROM sepa_debits d JOIN sepa_transactions t ON t.id = d.transaction_id WHERE d.receipt_id = $1', [carla.rno],
+    );
     const xml = camtFromDebits(IBAN, debits, { id: `FRST-${backend}`, collectionDate: '2026-12-01', returned: [{ endToEndId: carlaDebit!.e2e, reason: 'AC04', charges: 0, date: '2026-12-03' }] });
     const res = await upload(xml);
     expect(res.statusCode).toBe(200);
@@ -155,6 +160,101 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
     // Dora's mandate stays recurring.
     expect(await sql('SELECT id, sepa_sequence FROM student_contracts WHERE id = ANY($1::int[]) ORDER BY id', [[carla.contract, dora.contract]]))
       .toEqual([{ id: carla.contract, sepa_sequence: 'FRST' }, { id: dora.contract, sepa_sequence: 'RCUR' }]);
+  });
+
+  /** A second open receipt of a debtor's contract in the same run period. */
+  const secondReceipt = async (d: { student: number; contract: number }, amount: number) =>
+    Number((await sql<{ rno: string }>(
+      `INSERT INTO receipts (school_id, student_id, student_contract_id, kind, text, date_due, period_start, amount)
+       VALUES ($1, $2, $3, 'IR', 'Prüfungsgebühr', '2026-11-15', '2026-11-16', $4) RETURNING rno::text AS rno`,
+      [school, d.student, d.contract, amount],
+    ))[0]!.rno);
+  const receiptState = async (...rnos: number[]) =>
+    sql<{ rno: string; paid: number; type: number }>('SELECT rno::text, paid::int AS paid, type::int AS type FROM receipts WHERE rno = ANY($1::bigint[]) ORDER BY rno', [rnos]);
+
+  it('two receipts of one new contract are one FRST transaction: its credit pays both, its return reopens both and the mandate is FRST again; the next run sends one FRST again', async () => {
+    const fritz = await sepaDebtor('Fritz', 4_900);
+    const exam = await secondReceipt(fritz, 2_550);
+    const [debit, ...others] = await generateRun(fritz);
+    expect(others).toEqual([]);
+    expect(debit).toMatchObject({ amount: 7_450, end_to_end_id: `R${Math.min(fritz.rno, exam)}-DD${debit!.end_to_end_id.split('-DD')[1]}` });
+
+    // The bank's booked credit of the collection: one entry carrying the transaction's end-to-end id.
+    const credit = buildCamt([{
+      id: `ONCE-${backend}-1`, iban: IBAN,
+      entries: [{
+        amount: 7_450, credit: true, bookingDate: '2026-12-01', accountServicerRef: `ONCE-${backend}-CREDIT`, bankTxCode: ['PMNT', 'RDDT', 'ESDD'],
+        transactions: [{ endToEndId: debit!.end_to_end_id, mandateId: debit!.mandate_id, name: 'Eltern Lechner', iban: 'DE02120300000000202051', purpose: [`Belege ${fritz.rno}, ${exam} Fritz Lechner`] }],
+      }],
+    }], { kind: '054', version: '08' });
+    const collected = await upload(credit);
+    expect(collected.statusCode).toBe(200);
+    expect(collected.json<BankImportDetail>()).toMatchObject({ imported: 1, paid_debits: 1 });
+    expect(await receiptState(fritz.rno, exam)).toEqual([
+      { rno: String(Math.min(fritz.rno, exam)), paid: fritz.rno < exam ? 4_900 : 2_550, type: 1 },
+      { rno: String(Math.max(fritz.rno, exam)), paid: fritz.rno < exam ? 2_550 : 4_900, type: 1 },
+    ]);
+    expect(await sql('SELECT payment_method_id, amount::int AS amount, assigned::int AS assigned FROM payments WHERE student_id = $1', [fritz.student]))
+      .toEqual([{ payment_method_id: 1, amount: 7_450, assigned: 7_450 }]);
+    expect(await sql('SELECT DISTINCT status FROM sepa_debits WHERE receipt_id = ANY($1::bigint[])', [[fritz.rno, exam]])).toEqual([{ status: 'paid' }]);
+    expect((await t.request({ method: 'POST', url: '/api-fin/blassign', headers: { cookie } })).json()).toEqual({ rows: [], total: 0 });
+
+    // The return (an R-transaction with that end-to-end id and the bank's charges) reopens both.
+    const returned = buildCamt([{
+      id: `ONCE-${backend}-2`, iban: IBAN,
+      entries: [{
+        amount: 7_450 + 300, credit: false, bookingDate: '2026-12-03', accountServicerRef: `ONCE-${backend}-RETURN`, bankTxCode: ['PMNT', 'RDDT', 'UPDD'],
+        transactions: [{ endToEndId: debit!.end_to_end_id, mandateId: debit!.mandate_id, name: 'Eltern Lechner', iban: 'DE02120300000000202051', returnReason: 'AC04', charges: 300 }],
+      }],
+    }], { kind: '054', version: '08' });
+    const back = await upload(returned);
+    expect(back.statusCode).toBe(200);
+    expect(back.json<BankImportDetail>()).toMatchObject({ imported: 1, returns: 1 });
+    expect((await receiptState(fritz.rno, exam)).map((r) => [r.paid, r.type])).toEqual([[0, 1], [0, 1]]);
+    expect(await sql('SELECT 1 FROM payments WHERE student_id = $1', [fritz.student])).toEqual([]);
+    expect(await sql('SELECT DISTINCT status FROM sepa_debits WHERE receipt_id = ANY($1::bigint[])', [[fritz.rno, exam]])).toEqual([{ status: 'returned' }]);
+    const [first, second] = [fritz.rno, exam].sort((a, b) => a - b);
+    expect(await sql('SELECT kind, amount::int AS amount, text FROM receipts WHERE student_id = $1 AND rno <> ALL($2::bigint[])', [fritz.student, [fritz.rno, exam]]))
+      .toEqual([{ kind: 'GT', amount: 300, text: `Rücklastschriftgebühr zu Belegen ${first}, ${second}` }]);
+    const reminders = await sql<{ subject: string; notes: string }>('SELECT subject, notes FROM reminders WHERE student_id = $1', [fritz.student]);
+    expect(reminders).toEqual([{ subject: `Rücklastschrift zu Belegen ${first}, ${second}`, notes: expect.stringContaining('AC04') }]);
+    expect(reminders[0]!.notes).toContain('Die Belege sind wieder offen.');
+    expect((await sql<{ s: string }>('SELECT sepa_sequence AS s FROM student_contracts WHERE id = $1', [fritz.contract]))[0]!.s).toBe('FRST');
+    expect((await candidates()).filter((row) => row.scid === fritz.contract).map((row) => row.f)).toEqual([true, true]);
+
+    // The next run sends them again as one first debit under the mandate.
+    const [again, ...rest] = await generateRun(fritz);
+    expect(rest).toEqual([]);
+    expect(again).toMatchObject({ amount: 7_450, mandate_id: debit!.mandate_id });
+    expect(again!.end_to_end_id).not.toBe(debit!.end_to_end_id);
+    expect(await sql('SELECT sequence_type FROM sepa_transactions WHERE end_to_end_id = $1', [again!.end_to_end_id])).toEqual([{ sequence_type: 'FRST' }]);
+  });
+
+  it('a batch credit of a run (per-transaction entries) pays each transaction with all its receipts; a credit of another amount is suggested by its end-to-end id, not as a collective transfer', async () => {
+    const gina = await sepaDebtor('Gina', 3_000);
+    const ginaExam = await secondReceipt(gina, 1_000);
+    const hans = await sepaDebtor('Hans', 2_000);
+    const debits = await generateRun(gina, hans);
+    expect(debits.map((d) => d.amount).sort()).toEqual([2_000, 4_000]);
+    const res = await upload(camtFromDebits(IBAN, debits, { id: `BATCH-${backend}`, collectionDate: '2026-12-01' }));
+    expect(res.json<BankImportDetail>()).toMatchObject({ imported: 2, paid_debits: 2 });
+    expect((await receiptState(gina.rno, ginaExam, hans.rno)).map((r) => r.paid).sort((a, b) => a - b)).toEqual([1_000, 2_000, 3_000]);
+
+    // A credit of the same end-to-end id but another amount is not booked on its own; the
+    // assignment suggests its student by the end-to-end id although its purpose names two receipts.
+    const ida = await sepaDebtor('Ida', 1_500);
+    const idaExam = await secondReceipt(ida, 500);
+    const [idaDebit] = await generateRun(ida);
+    await upload(buildCamt([{
+      id: `PART-${backend}`, iban: IBAN,
+      entries: [{
+        amount: 1_500, credit: true, bookingDate: '2026-12-01', accountServicerRef: `PART-${backend}-CREDIT`, bankTxCode: ['PMNT', 'RDDT', 'ESDD'],
+        transactions: [{ endToEndId: idaDebit!.end_to_end_id, mandateId: idaDebit!.mandate_id, name: 'Eltern Lechner', iban: 'DE02120300000000202051', purpose: [`Belege ${ida.rno}, ${idaExam}`] }],
+      }],
+    }], { kind: '054', version: '08' }));
+    expect((await receiptState(ida.rno, idaExam)).map((r) => r.paid)).toEqual([0, 0]);
+    const suggestions = (await t.request({ method: 'POST', url: '/api-fin/blassign', headers: { cookie } })).json<{ rows: { stid: number | null; why: string | null; collective: boolean; amt: number }[] }>();
+    expect(suggestions.rows.find((row) => row.amt === 1_500)).toMatchObject({ stid: ida.student, why: 'e2e', collective: false });
   });
 
   it('a return of a collection whose payment was already booked keeps the booked payment and owes the amount again as a reversing booking', async () => {
@@ -194,7 +294,8 @@ describe.each(backends())('direct-debit runs in bank statements on %s', (backend
       { rno: expect.any(Number), txt: `Rücklastschriftgebühr zu Beleg ${emil.rno}`, amt: 250, bal: 250, gt: true },
     ]));
     expect(list.balance).toBe(5_750);
-    expect(await sql("SELECT status FROM sepa_debits WHERE end_to_end_id = $1", [debits[0]!.end_to_end_id])).toEqual([{ status: 'returned' }]);
+    expect(await sql('SELECT d.status FROM sepa_debits d JOIN sepa_transactions t ON t.id = d.transaction_id WHERE t.end_to_end_id = $1', [debits[0]!.end_to_end_id]))
+      .toEqual([{ status: 'returned' }]);
     const [reminder] = await sql<{ notes: string }>('SELECT notes FROM reminders WHERE student_id = $1', [emil.student]);
     expect(reminder!.notes).toContain('bereits verbucht');
   });

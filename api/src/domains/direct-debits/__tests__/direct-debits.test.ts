@@ -212,6 +212,102 @@ describe.each(backends())('direct-debit runs and SEPA files on %s', (backend) =>
     expect(stored.filter((key) => !referenced.has(key))).toEqual([]);
   });
 
+  /** A further open receipt of a debtor's contract (its own period), due on `due`. */
+  const extraReceipt = async (d: { student: number; contract: number }, due: string, amount: number, periodStart: string, text = 'Prüfungsgebühr') =>
+    Number((await sql<{ rno: string }>(
+      `INSERT INTO receipts (school_id, student_id, student_contract_id, kind, text, date_due, period_start, amount)
+       SELECT school_id, $2, $3, 'IR', $6, $4, $5, $1 FROM student_contracts WHERE id = $3 RETURNING rno::text AS rno`,
+      [amount, d.student, d.contract, due, periodStart, text],
+    ))[0]!.rno);
+  /** The transactions of a pain.008 (DrctDbtTxInf) as the bank reads them, with the file's counts and sums. */
+  const transactionsIn = (xml: string) => ({
+    nbOfTxs: [...xml.matchAll(/<NbOfTxs>(\d+)<\/NbOfTxs>/g)].map((m) => Number(m[1])),
+    ctrlSums: [...xml.matchAll(/<CtrlSum>([\d.]+)<\/CtrlSum>/g)].map((m) => m[1]),
+    txs: [...xml.matchAll(/<PmtInf>.*?<\/PmtInf>/gs)].flatMap((pmt) => {
+      const seq = /<SeqTp>([A-Z]+)<\/SeqTp>/.exec(pmt[0])![1];
+      return [...pmt[0].matchAll(/<DrctDbtTxInf>(.*?)<\/DrctDbtTxInf>/gs)].map((tx) => ({
+        seq,
+        e2e: /<EndToEndId>([^<]+)</.exec(tx[1]!)![1],
+        amount: /<InstdAmt Ccy="EUR">([\d.]+)</.exec(tx[1]!)![1],
+        mandate: /<MndtId>([^<]+)</.exec(tx[1]!)![1],
+        purpose: /<Ustrd>([^<]+)</.exec(tx[1]!)![1]!,
+      }));
+    }),
+  });
+
+  it('two open receipts of one new contract in one run are one FRST transaction: the sum, both receipt numbers, one end-to-end id; preview and file count alike', async () => {
+    const d = await debtor(schoolA, { amount: 4900 });
+    const second = await extraReceipt(d, d.due, 2550, '2026-11-16');
+    const body = { year: 2026, month: 11, data: sel(d) };
+    const preview = (await call('POST', '/api-fin/dd', 'fw', { ...body, preview: true })).json<DdPreview>();
+    expect(preview).toMatchObject({ cnt: 1, rcpt: 2, frst: 1, rcur: 0 });
+    expect(preview.accounts).toEqual([expect.objectContaining({ cnt: 1, rcpt: 2, frst: 1, rcur: 0, amt: 7450 })]);
+    const gen = await call('POST', '/api-fin/dd', 'fw', body, `one-${backend}`);
+    expect(gen.statusCode).toBe(200);
+    const run = gen.json<DdGenerateResponse>().runs[0]!;
+    expect(run).toMatchObject({ cnt: 1, rcpt: 2, amt: 7450 });
+    for (const [mode, version] of [['ebics', 'pain.008.001.08'], ['fints', 'pain.008.003.02']] as const) {
+      const file = (await call('GET', `/api-fin/es?mode=${mode}&key=${run.id}`, 'fw')).rawPayload;
+      expect(schemaErrors(file, version)).toBe('');
+      const parsed = transactionsIn(file.toString('utf8'));
+      expect(parsed.nbOfTxs).toEqual([1, 1]);
+      expect(parsed.ctrlSums).toEqual(['74.50', '74.50']);
+      expect(parsed.txs).toEqual([{ seq: 'FRST', e2e: `R${d.rno}-DD${run.id}`, amount: '74.50', mandate: expect.stringMatching(/^M-\d+$/), purpose: expect.any(String) }]);
+      expect(parsed.txs[0]!.purpose).toMatch(new RegExp(`^Belege ${d.rno}, ${second} Joerg\\d+ Mueller$`));
+    }
+    // Both receipts are in collection under that one transaction; the list of files counts transactions.
+    expect(await runsOf(d.rno)).toBe(1);
+    expect(await runsOf(second)).toBe(1);
+    expect(await sql('SELECT t.end_to_end_id AS e2e, t.amount::int AS amount, count(d.id)::int AS receipts FROM sepa_transactions t JOIN sepa_debits d ON d.transaction_id = t.id WHERE t.run_id = $1 GROUP BY t.id', [run.id]))
+      .toEqual([{ e2e: `R${d.rno}-DD${run.id}`, amount: 7450, receipts: 2 }]);
+    expect((await call('GET', '/api-fin/sepa', 'fw')).json<SepaFilesResponse>().rows.find((r) => r.id === run.id)).toMatchObject({ cnt: 1, amt: 7450 });
+  });
+
+  it('two contracts of one student with different mandates are two transactions; RCUR and FRST of one student stay apart', async () => {
+    const d = await debtor(schoolA, { amount: 3000 });
+    const contract2 = (await sql<{ id: number }>(
+      `INSERT INTO student_contracts (school_id, student_id, status, payment_method_id, contract_start, amount_gross, pay_interval,
+                                      sepa_name, sepa_iban, sepa_mandate_ref, sepa_date_mandate, sepa_sequence)
+       VALUES ($1, $2, 1, 1, '2026-01-01', 2000, 1, 'Jörg Müller', 'DE02120300000000202051', $3, '2025-12-15', 'RCUR') RETURNING id`,
+      [schoolA, d.student, `M2-${d.rno}`],
+    ))[0]!.id;
+    const other = await extraReceipt({ student: d.student, contract: contract2 }, d.due, 2000, '2026-11-15');
+    const body = { year: 2026, month: 11, data: [...sel(d), { scid: contract2, dd: d.due }] };
+    expect((await call('POST', '/api-fin/dd', 'fw', { ...body, preview: true })).json<DdPreview>()).toMatchObject({ cnt: 2, rcpt: 2, frst: 1, rcur: 1 });
+    const run = (await call('POST', '/api-fin/dd', 'fw', body, `two-${backend}`)).json<DdGenerateResponse>().runs[0]!;
+    expect(run).toMatchObject({ cnt: 2, rcpt: 2, amt: 5000 });
+    const xml = (await call('GET', `/api-fin/es?mode=ebics&key=${run.id}`, 'fw')).rawPayload;
+    expect(schemaErrors(xml, 'pain.008.001.08')).toBe('');
+    const parsed = transactionsIn(xml.toString('utf8'));
+    expect(parsed.txs.map(({ seq, e2e, amount, mandate }) => ({ seq, e2e, amount, mandate }))).toEqual([
+      { seq: 'FRST', e2e: `R${d.rno}-DD${run.id}`, amount: '30.00', mandate: expect.stringMatching(/^M-\d+$/) },
+      { seq: 'RCUR', e2e: `R${other}-DD${run.id}`, amount: '20.00', mandate: `M2-${d.rno}` },
+    ]);
+    expect(parsed.nbOfTxs).toEqual([2, 1, 1]);
+  });
+
+  it('many receipts of one mandate: the remittance names as many numbers as fit in 140 characters and how many more; the database keeps them all', async () => {
+    const d = await debtor(schoolA, { amount: 100 });
+    const more: number[] = [];
+    for (let day = 1; day <= 44; day += 1) more.push(await extraReceipt(d, d.due, 100 + day, `2027-${String(1 + (day % 12)).padStart(2, '0')}-${String(1 + Math.floor(day / 12)).padStart(2, '0')}`));
+    const all = [d.rno, ...more].sort((a, b) => a - b);
+    const total = 100 + more.length * 100 + (more.length * (more.length + 1)) / 2;
+    const run = (await call('POST', '/api-fin/dd', 'fw', { year: 2026, month: 11, data: sel(d) }, `many-${backend}`)).json<DdGenerateResponse>().runs[0]!;
+    expect(run).toMatchObject({ cnt: 1, rcpt: all.length, amt: total });
+    const xml = (await call('GET', `/api-fin/es?mode=ebics&key=${run.id}`, 'fw')).rawPayload;
+    expect(schemaErrors(xml, 'pain.008.001.08')).toBe('');
+    const [tx] = transactionsIn(xml.toString('utf8')).txs;
+    expect(tx!.purpose.length).toBeLessThanOrEqual(140);
+    const match = /^Belege ([\d, ]+) und (\d+) weitere Joerg\d+ Mueller$/.exec(tx!.purpose)!;
+    expect(match).not.toBeNull();
+    const shown = match[1]!.split(', ').map(Number);
+    expect(shown).toEqual(all.slice(0, shown.length));
+    expect(shown.length + Number(match[2])).toBe(all.length);
+    expect((await sql<{ r: string }>('SELECT d.receipt_id::text AS r FROM sepa_debits d JOIN sepa_transactions t ON t.id = d.transaction_id WHERE t.run_id = $1 ORDER BY d.receipt_id', [run.id])).map((row) => Number(row.r)))
+      .toEqual(all);
+    expect(await sql('SELECT remittance FROM sepa_transactions WHERE run_id = $1', [run.id])).toEqual([{ remittance: tx!.purpose }]);
+  });
+
   it('lists the files and serves both downloads unchanged, schema-valid, with safe headers', async () => {
     const a = await debtor(schoolB, { name: 'Ärger & <Co>' });
     const gen = (await call('POST', '/api-fin/dd', 'fwB', { year: 2026, month: 11, data: sel(a) }, `dl-${backend}`)).json<DdGenerateResponse>();

@@ -128,7 +128,7 @@ describe.each(backends())('direct debits probed from outside on %s', (backend) =
     ]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
     const sequences = await sql<{ r: string; seq: string }>(
-      "SELECT receipt_id::text AS r, sequence_type AS seq FROM sepa_debits WHERE receipt_id = ANY($1::bigint[]) AND status = 'pending'",
+      "SELECT d.receipt_id::text AS r, t.sequence_type AS seq FROM sepa_debits d JOIN sepa_transactions t ON t.id = d.transaction_id WHERE d.receipt_id = ANY($1::bigint[]) AND d.status = 'pending'",
       [[first.rno, second]],
     );
     expect(sequences.map((row) => row.seq).sort()).toEqual(['FRST', 'RCUR']);

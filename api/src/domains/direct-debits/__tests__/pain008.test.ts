@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import type { AnyPainVersion } from 'shared-kernel/contracts';
-import { buildPain008, centsToDecimal, sepaId, sepaText, type PainDebit, type PainRun } from '../pain008.js';
+import { buildPain008, centsToDecimal, debitPurpose, sepaId, sepaText, type PainDebit, type PainRun } from '../pain008.js';
+import { painRunOf, planDebits, type DebitableReceipt } from '../repository.js';
 import { addBusinessDays, collectionDate, easterSunday, isTarget2BusinessDay } from '../target2.js';
 
 const FIXTURES = resolve(__dirname, '../../../../test/fixtures/sepa');
@@ -119,6 +120,94 @@ describe('pain.008 files', () => {
     expect(ours.filter((path) => !theirs.includes(path))).toEqual([]);
     const optionalInSample = /UETR|PstlAdr|PmtTpInf\/CtgyPurp|Purp|UltmtDbtr|UltmtCdtr|AmdmntInd|AmdmntInfDtls|BtchBookg/;
     expect(theirs.filter((path) => !ours.includes(path) && !optionalInSample.test(path))).toEqual([]);
+  });
+});
+
+/** An open receipt of student `stid`'s contract `scid` (mandate M-{scid}) as the run reads it. */
+const receiptRow = (rno: number, stid: number, scid: number, amt: number, sequence: 'FRST' | 'RCUR', pain: 'pain.008.001.08' | 'pain.008.001.02'): DebitableReceipt => ({
+  rno, scid, sid: 1, stid, cs: '2026-01-01', ce: null, dd: '2026-11-15', fn: `Anna${stid}`, ln: 'Müller', rt: 'Beitrag 11/2026', amt, cur: 'EUR',
+  contract_status: 1, sepa_sequence: sequence, mandate_ref: `M-${scid}`, mandate_date: '2025-03-01', debtor_name: `Eltern ${stid}`,
+  debtor_iban: 'DE02120300000000202051', debtor_bic: null, in_collection: false, aid: 7, own_account: false, acn: 'Giro',
+  cr_name: 'Dojo', cr_ci: 'DE98ZZZ09999999999', cr_iban: 'DE89370400440532013000', cr_bic: 'COBADEFFXXX', pain,
+});
+const runFile = (rows: DebitableReceipt[], version?: AnyPainVersion) => {
+  const plan = planDebits(rows, [...new Set(rows.map((r) => r.scid))].map((scid) => ({ scid, dd: '2026-11-15' })), () => ({ cd: '2026-12-07', lead: 14 }));
+  expect(plan.accounts).toHaveLength(1);
+  const pain = painRunOf(plan.accounts[0]!, { runId: 42, createdAt: '2026-11-21T09:30:00.000Z', creditorName: 'Dojo', creditorBic: 'COBADEFFXXX' });
+  return { plan, xml: buildPain008(version ? { ...pain, version } : pain) };
+};
+const tagValues = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}[^>]*>([^<]+)</${tag}>`, 'g'))].map((m) => m[1]!);
+
+describe('one transaction per mandate: receipts summed', () => {
+  /** Receipts of up to 3 students with up to 2 contracts (mandates) each, amounts in cents. */
+  const receipts = fc.uniqueArray(
+    fc.record({ rno: fc.integer({ min: 1, max: 999_999_999_999 }), stid: fc.integer({ min: 1, max: 3 }), contract: fc.integer({ min: 1, max: 2 }), amt: fc.integer({ min: 1, max: 100_000_000 }) }),
+    { minLength: 1, maxLength: 30, selector: (r) => r.rno },
+  );
+
+  it('for any receipts: InstdAmt per transaction = the sum of its mandate\'s receipts, CtrlSum = the sum of all, NbOfTxs = the number of mandates', () => {
+    fc.assert(
+      fc.property(receipts, fc.boolean(), fc.constantFrom('pain.008.001.08' as const, 'pain.008.001.02' as const), (list, firstUse, pain) => {
+        const rows = list.map((r) => receiptRow(r.rno, r.stid, r.stid * 10 + r.contract, r.amt, firstUse && r.contract === 1 ? 'FRST' : 'RCUR', pain));
+        const { plan, xml } = runFile(rows);
+        const expected = new Map<string, { sum: number; rnos: number[] }>();
+        for (const row of rows) {
+          const entry = expected.get(row.mandate_ref!) ?? { sum: 0, rnos: [] };
+          entry.sum += row.amt;
+          entry.rnos.push(row.rno);
+          expected.set(row.mandate_ref!, entry);
+        }
+        const mandates = tagValues(xml, 'MndtId');
+        const amounts = tagValues(xml, 'InstdAmt');
+        const e2e = tagValues(xml, 'EndToEndId');
+        expect([...mandates].sort()).toEqual([...expected.keys()].sort());
+        mandates.forEach((mandate, i) => {
+          expect(amounts[i]).toBe(centsToDecimal(expected.get(mandate)!.sum));
+          expect(e2e[i]).toBe(`R${Math.min(...expected.get(mandate)!.rnos)}-DD42`);
+        });
+        const total = rows.reduce((sum, row) => sum + row.amt, 0);
+        const [nbOfTxs, ...perSequence] = tagValues(xml, 'NbOfTxs').map(Number);
+        expect(nbOfTxs).toBe(expected.size);
+        expect(perSequence.reduce((a, b) => a + b, 0)).toBe(expected.size);
+        expect(tagValues(xml, 'CtrlSum')[0]).toBe(centsToDecimal(total));
+        // The preview's counts are the file's.
+        expect(plan.accounts[0]!.account).toMatchObject({ cnt: expected.size, rcpt: rows.length, amt: total });
+        expect(plan.accounts[0]!.account.frst).toBe(tagValues(xml, 'SeqTp')[0] === 'FRST' ? perSequence[0] : 0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it.each(VERSIONS)('%s: a file of grouped transactions validates against the official schema', (version) => {
+    const rows = [
+      receiptRow(1001, 1, 11, 4900, 'FRST', 'pain.008.001.08'), receiptRow(1002, 1, 11, 2550, 'FRST', 'pain.008.001.08'),
+      receiptRow(1003, 1, 12, 3000, 'RCUR', 'pain.008.001.08'), receiptRow(1004, 2, 21, 1, 'RCUR', 'pain.008.001.08'),
+      ...Array.from({ length: 60 }, (_, i) => receiptRow(2000 + i, 3, 31, 100 + i, 'FRST', 'pain.008.001.08')),
+    ];
+    const { xml } = runFile(rows, version);
+    expect(schemaErrors(xml, version)).toBe('');
+    expect(tagValues(xml, 'Ustrd')).toEqual(expect.arrayContaining(['Belege 1001, 1002 Anna1 Mueller', 'Beitrag 11/2026 Beleg 1003 Anna1 Mueller']));
+  });
+
+  it('the remittance names every receipt that fits in 140 characters and says how many more, never cutting a number', () => {
+    expect(debitPurpose([{ rno: 1001, text: 'Beitrag 11/2026' }], 'Anna Müller')).toBe('Beitrag 11/2026 Beleg 1001 Anna Mueller');
+    expect(debitPurpose([{ rno: 1001, text: '' }, { rno: 1002, text: 'x' }], 'Anna Müller')).toBe('Belege 1001, 1002 Anna Mueller');
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 999_999_999_999 }), { minLength: 2, maxLength: 60 }),
+        fc.string({ maxLength: 90 }),
+        (rnos, name) => {
+          const text = debitPurpose(rnos.map((rno) => ({ rno, text: 'Beitrag' })), name);
+          expect(text.length).toBeLessThanOrEqual(140);
+          expect(sepaText(text, 140)).toBe(text);
+          const match = /^Belege ((?:\d+, )*\d+)(?: und (\d+) weitere)?(?: .*)?$/.exec(text)!;
+          expect(match).not.toBeNull();
+          const shown = match[1]!.split(', ').map(Number);
+          expect(shown).toEqual(rnos.slice(0, shown.length));
+          expect(shown.length + Number(match[2] ?? 0)).toBe(rnos.length);
+        },
+      ),
+    );
   });
 });
 

@@ -265,8 +265,9 @@ describe.each(backends())('dunning runs API on %s', (backend) => {
       [schoolA, account!.id],
     );
     await sql(
-      `INSERT INTO sepa_debits (run_id, school_id, receipt_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount, debtor_name, debtor_iban)
-       VALUES ($1, $2, $3, $4, 'E2E-DUN-1', 'M-1', '2026-01-01', 'FRST', 4000, 'Kurt Lastschrift', 'AT611904300234573201')`,
+      `WITH t AS (INSERT INTO sepa_transactions (run_id, school_id, student_id, end_to_end_id, mandate_id, mandate_date, sequence_type, amount, debtor_name, debtor_iban)
+                  VALUES ($1, $2, $4, 'E2E-DUN-1', 'M-1', '2026-01-01', 'FRST', 4000, 'Kurt Lastschrift', 'AT611904300234573201') RETURNING id)
+       INSERT INTO sepa_debits (run_id, school_id, transaction_id, receipt_id, student_id, amount) SELECT $1, $2, t.id, $3, $4, 4000 FROM t`,
       [sepaRun!.id, schoolA, debited, kurt],
     );
     expect((await list(1)).rows.map((row) => row.rno)).not.toContain(debited);

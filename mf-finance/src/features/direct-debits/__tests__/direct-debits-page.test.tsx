@@ -15,8 +15,8 @@ const row = (i: number, over: Partial<DdCandidate> = {}): DdCandidate => ({
 });
 const rows = [...Array.from({ length: 24 }, (_, i) => row(i + 1)), row(99, { ci: '', fn: 'Ohne', ln: 'Glaeubiger' })];
 const preview: DdPreview = {
-  cnt: 2, cd: '2026-12-07', lead: 14, frst: 1, rcur: 1,
-  accounts: [{ aid: 11, sid: 1, acn: 'Giro', iban: 'DE89370400440532013000', ci: 'DE98ZZZ09999999999', cnt: 2, amt: 9800, cur: 'EUR', frst: 1, rcur: 1, pain: 'pain.008.001.08', cd: '2026-12-07', lead: 14 }],
+  cnt: 2, rcpt: 2, cd: '2026-12-07', lead: 14, frst: 1, rcur: 1,
+  accounts: [{ aid: 11, sid: 1, acn: 'Giro', iban: 'DE89370400440532013000', ci: 'DE98ZZZ09999999999', cnt: 2, rcpt: 2, amt: 9800, cur: 'EUR', frst: 1, rcur: 1, pain: 'pain.008.001.08', cd: '2026-12-07', lead: 14 }],
   left: [{ rno: 7001, scid: 300, fn: 'Max', ln: 'Ohnemandat', amt: 4900, reason: 'no_mandate' }],
 };
 
@@ -79,6 +79,9 @@ describe('/m-fin/dd', () => {
     expect(within(dialog).getByText(/Fälligkeitsdatum \(Einzug\): 07\.12\.2026/)).toBeTruthy();
     expect(within(dialog).getByText(/Vorabankündigung 14 Tage/)).toBeTruthy();
     expect(within(dialog).getByText(/Lastschriften: 2 \(Erstlastschriften FRST: 1, Folgelastschriften RCUR: 1\)/)).toBeTruthy();
+    // One receipt per direct debit: no note about receipts collected together.
+    expect(within(dialog).getByText('Belege: 2')).toBeTruthy();
+    expect(within(dialog).queryByText(/Mehrere Belege eines Mandats/)).toBeNull();
     const accounts = within(dialog).getByRole('table', { name: 'Summe je Gläubigerkonto' });
     expect(within(accounts).getByText(/98,00/)).toBeTruthy();
     expect(within(accounts).getByText('07.12.2026')).toBeTruthy();
@@ -90,6 +93,30 @@ describe('/m-fin/dd', () => {
     expect(await screen.findByText('Vorgang erfolgreich ausgeführt.')).toBeTruthy();
     await waitFor(() => expect(api.getCandidates).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('dialog', { name: 'Vorschau des Lastschriftlaufs' })).toBeNull();
+  });
+
+  it.each([
+    ['de', 'Lastschriften erstellen', 'Vorschau des Lastschriftlaufs', 'Summe je Gläubigerkonto', 'Lastschriften: 1 (Erstlastschriften FRST: 1, Folgelastschriften RCUR: 0)',
+      'Belege: 2 Mehrere Belege eines Mandats werden als eine Lastschrift über ihre Summe eingezogen; der Verwendungszweck nennt die Belegnummern.', 'Belege'],
+    ['en', 'Create direct debits', 'Direct-debit run preview', 'Total per creditor account', 'Direct debits: 1 (first FRST: 1, recurring RCUR: 0)',
+      'Receipts: 2 Several receipts under one mandate are collected as one direct debit of their sum; the remittance information names the receipt numbers.', 'Receipts'],
+  ] as const)('%s: two receipts of one mandate are one direct debit: the preview counts the API\'s transactions and receipts and says why', async (language, generate, title, totals, count, receipts, column) => {
+    api.previewRun.mockResolvedValue({
+      ...preview, cnt: 1, rcpt: 2, frst: 1, rcur: 0, left: [],
+      accounts: [{ ...preview.accounts[0]!, cnt: 1, rcpt: 2, frst: 1, rcur: 0, amt: 7450 }],
+    });
+    const { user } = renderWithProviders(<FinanceArea />, { route: '/m-fin/dd', session: userWith(['finance_r', 'finance_w']), language });
+    await screen.findByRole('table', { name: language === 'de' ? 'Lastschrift-Kandidaten' : 'Direct-debit candidates' }, { timeout: 15_000 });
+    await user.click(screen.getByRole('checkbox', { name: language === 'de' ? 'Beleg 5001 auswählen' : 'Select receipt 5001' }));
+    await user.click(screen.getByRole('button', { name: generate }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(within(dialog).getByText(count)).toBeTruthy();
+    expect(within(dialog).getByText(receipts)).toBeTruthy();
+    const table = within(dialog).getByRole('table', { name: totals });
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const cells = within(table).getAllByRole('cell').map((td) => td.textContent);
+    expect(cells[headers.indexOf('FRST / RCUR')]).toBe('1 / 0');
+    expect(cells[headers.indexOf(column)]).toBe('2');
   });
 
   it('a failed run shows op_failed and keeps the dialog', async () => {

@@ -282,6 +282,10 @@ function PreviewDialog({ preview, busy, onClose, onConfirm }: { preview: DdPrevi
       ) : null}
       {preview.cnt === 0 ? <p>{t('dd.preview_nothing')}</p> : null}
       <p>{t('dd.preview_count', { count: preview.cnt, frst: preview.frst, rcur: preview.rcur })}</p>
+      <p>
+        {t('dd.preview_receipts', { count: preview.rcpt })}
+        {preview.rcpt > preview.cnt ? ` ${t('dd.preview_grouped')}` : ''}
+      </p>
       <p>{t('dd.preview_date', { date: formatDate(preview.cd) })}</p>
       <p className={styles.muted}>{t('dd.preview_lead', { days: preview.lead })}</p>
       {preview.accounts.length > 0 ? (
@@ -293,6 +297,7 @@ function PreviewDialog({ preview, busy, onClose, onConfirm }: { preview: DdPrevi
                 <th scope="col">{t('dd.preview_account')}</th>
                 <th scope="col">IBAN</th>
                 <th scope="col">{t('dd.first_yes')} / {t('dd.first_no')}</th>
+                <th scope="col">{t('dd.preview_receipts_col')}</th>
                 <th scope="col" className={styles.amount}>{t('dd.amount')}</th>
                 <th scope="col">{t('dd.preview_collection')}</th>
                 <th scope="col">{t('dd.preview_format')}</th>
@@ -304,6 +309,7 @@ function PreviewDialog({ preview, busy, onClose, onConfirm }: { preview: DdPrevi
                   <td>{account.acn}</td>
                   <td>{account.iban}</td>
                   <td>{`${account.frst} / ${account.rcur}`}</td>
+                  <td>{account.rcpt}</td>
                   <td className={styles.amount}>{formatMoney(account.amt, account.cur)}</td>
                   <td>{formatDate(account.cd)}</td>
                   <td>{account.pain}</td>
