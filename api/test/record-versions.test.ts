@@ -136,6 +136,16 @@ describe.each(backends())('record versions: no lost updates on every PUT, on %s'
         value: (r) => (r.data as Json).ln,
       },
       { name: 'own user settings', read: '/api-user/settings', save: '/api-user/settings', body: withoutVersion, field: 'o_signature', value: (r) => r.o_signature },
+      {
+        // The caller's own column layout of a list (issue 26): the text travels as a column id (hex).
+        name: 'own list layout',
+        read: '/api-user/list-layout?list=leads',
+        save: '/api-user/list-layout?list=leads',
+        body: () => ({ columns: [] }),
+        bodyWith: (_r, text) => ({ columns: [{ id: `h${Buffer.from(text).toString('hex')}`, hide: false, width: 120, pinned: null }] }),
+        field: 'columns',
+        value: (r) => Buffer.from(String((r.columns as Json[])[0]!.id).slice(1), 'hex').toString(),
+      },
       { name: 'role', read: `/api-base/role?id=${roleId}`, save: `/api-base/role?id=${roleId}`, body: (r) => pick(r, ['atoms']), field: 'role_name', value: (r) => r.role_name },
       {
         name: 'income',

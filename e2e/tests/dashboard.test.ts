@@ -25,9 +25,15 @@ describe('dashboard', () => {
     await s.page.getByRole('region', { name: 'Anstehende Wiedervorlagen' }).waitFor();
     await s.page.getByRole('region', { name: 'Offene Anfragen' }).waitFor();
     // The chart comes from the finance remote (its own build), loaded into this page.
-    await s.page.getByRole('figure', { name: 'Einnahmen und Ausgaben der letzten 12 Monate' }).waitFor({ timeout: 60_000 });
+    const chart = s.page.getByRole('figure', { name: 'Einnahmen und Ausgaben der letzten 12 Monate' });
+    await chart.waitFor({ timeout: 60_000 });
+    // apexcharts' core draws the bars and the legend it registered (issue 26: no full build).
+    await chart.locator('.apexcharts-bar-series').first().waitFor({ timeout: 60_000 });
+    await chart.locator('.apexcharts-legend-series').first().waitFor();
     const map = s.page.getByRole('region', { name: 'Schülerkarte' });
     await map.getByText(/von \d+ Schülern auf der Karte/).waitFor();
+    // The map (leaflet) is a chunk of its own, loaded after the dashboard's first paint.
+    await map.locator('.leaflet-container').waitFor({ timeout: 60_000 });
     await map.getByRole('button', { name: 'Große Karte' }).click();
     await map.getByRole('button', { name: 'Große Karte', pressed: true }).waitFor();
     await s.page.keyboard.press('Escape');

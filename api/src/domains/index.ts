@@ -21,6 +21,7 @@ import jobRoutes from './jobs/routes.js';
 import leadFlowRoutes from './leads/flow-routes.js';
 import helpVideoRoutes from './help/routes.js';
 import leadRoutes from './leads/routes.js';
+import listLayoutRoutes from './list-layouts/routes.js';
 import seminarRoutes from './help/seminar-routes.js';
 import associationNewsRoutes from './news/association-news-routes.js';
 import releaseNotesRoutes from './news/release-notes-routes.js';
@@ -73,6 +74,7 @@ export const ROUTE_PLUGINS: readonly { prefix: string; plugin: FastifyPluginAsyn
   { prefix: '/api-base', plugin: helpVideoRoutes }, // help: /video, /videos, /video-captions (/m-help, /c-help)
   { prefix: '/api-base', plugin: seminarRoutes }, // help: /seminar-token (/c-seminar)
   { prefix: '/api-user', plugin: userRoutes }, // users
+  { prefix: '/api-user', plugin: listLayoutRoutes }, // list-layouts: /list-layout (the caller's column layouts)
   { prefix: '/api-import', plugin: leadImportRoutes }, // lead-import: /leglead, /leglead/upload (legacy lead import)
   { prefix: '/api-human', plugin: humanRoutes }, // users: /list (user picker: reminder delegates)
   { prefix: '/api-application-state', plugin: applicationStateRoutes }, // application-state

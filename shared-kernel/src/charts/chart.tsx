@@ -1,17 +1,49 @@
 import type { ApexOptions } from 'apexcharts';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from 'shared-kernel';
 import styles from './chart.module.css';
-
-// apexcharts is big: it loads only when a chart is first rendered, never with the page shell.
-const ReactApexChart = lazy(() => import('react-apexcharts'));
 
 /** Series colours from the design tokens (SVG attributes cannot read CSS variables). */
 export const CHART_COLORS = ['#1d4ed8', '#c2410c', '#166534', '#7c3aed', '#b91c1c', '#0e7490', '#4b5563'];
 
 /** Chart types the back office uses. */
 export type ChartType = 'line' | 'area' | 'bar' | 'pie' | 'donut';
+
+/**
+ * What each chart type registers with apexcharts' core (issue 26: the full build is ~290 KB
+ * gzip; the core with one chart type about a third of it). Each is a chunk of its own, loaded
+ * with the first chart of that type. The legend is the only optional feature the charts use
+ * (the toolbar is off, no exports or annotations; the figure's data table is the keyboard and
+ * screen-reader alternative).
+ */
+const CHART_TYPE_MODULES: Record<ChartType, () => Promise<unknown>> = {
+  line: () => import('apexcharts/line'),
+  area: () => import('apexcharts/area'),
+  bar: () => import('apexcharts/bar'),
+  pie: () => import('apexcharts/pie'),
+  donut: () => import('apexcharts/donut'),
+};
+
+type ApexChartComponent = ComponentType<{ type: ChartType; series: ApexOptions['series']; options: ApexOptions; height: number | string; width: string }>;
+const chartComponents = new Map<ChartType, LazyExoticComponent<ApexChartComponent>>();
+
+/**
+ * The chart component for a type: react-apexcharts' core wrapper (apexcharts/core) with the
+ * type and the legend registered, loaded only when a chart of that type is first rendered,
+ * never with the page shell.
+ */
+function chartComponentOf(type: ChartType): LazyExoticComponent<ApexChartComponent> {
+  let component = chartComponents.get(type);
+  if (!component) {
+    component = lazy(async () => {
+      const [wrapper] = await Promise.all([import('react-apexcharts/core'), CHART_TYPE_MODULES[type](), import('apexcharts/features/legend')]);
+      return { default: wrapper.default as unknown as ApexChartComponent };
+    });
+    chartComponents.set(type, component);
+  }
+  return component;
+}
 
 /** The chart's data as a table, its text alternative. */
 export interface ChartDataTable {
@@ -53,6 +85,7 @@ function prefersReducedMotion(): boolean {
 export function Chart({ type, series, options, title, summary, dataTable, height = 300 }: ChartProps) {
   const { t } = useTranslation('common');
   const captionId = useId();
+  const ReactApexChart = chartComponentOf(type);
   const merged: ApexOptions = {
     colors: CHART_COLORS,
     ...options,

@@ -38,3 +38,4 @@ export * from './jobs.js';
 export * from './student-contracts.js';
 export * from './student-money.js';
 export * from './dunning.js';
+export * from './list-layout.js';

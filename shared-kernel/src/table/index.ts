@@ -24,3 +24,4 @@ export {
   type ExportSelectionOptions,
   type ExportFilteredOptions,
 } from './export-selection.js';
+export { loadListLayout, saveListLayout } from './list-layout-api.js';

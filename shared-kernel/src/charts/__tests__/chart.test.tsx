@@ -2,7 +2,27 @@ import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing';
 
 let chartModuleLoaded = false;
+// What the chart registers with apexcharts' core (issue 26: never the full build).
+const registered: string[] = [];
+jest.mock('apexcharts/bar', () => {
+  registered.push('bar');
+  return {};
+});
+jest.mock('apexcharts/line', () => {
+  registered.push('line');
+  return {};
+});
+jest.mock('apexcharts/features/legend', () => {
+  registered.push('legend');
+  return {};
+});
+jest.mock('apexcharts', () => {
+  throw new Error('the full apexcharts build must not be loaded');
+});
 jest.mock('react-apexcharts', () => {
+  throw new Error('the full react-apexcharts build must not be loaded');
+});
+jest.mock('react-apexcharts/core', () => {
   chartModuleLoaded = true;
   return {
     __esModule: true,
@@ -33,6 +53,8 @@ describe('Chart', () => {
     expect(within(figure).getByRole('img', { name: 'Einnahmen je Monat, höchster Wert im März mit 300 €.' })).toBeTruthy();
     expect((await screen.findByTestId('apexchart')).textContent).toBe('bar:Einnahmen=100/200/300:#1d4ed8');
     expect(chartModuleLoaded).toBe(true);
+    // apexcharts' core with the bar chart and the legend only.
+    expect(registered.sort()).toEqual(['bar', 'legend']);
 
     await user.click(screen.getByText('Daten als Tabelle anzeigen'));
     const table = screen.getByRole('table', { name: 'Daten des Diagramms' });

@@ -3,8 +3,11 @@ import { renderWithProviders } from 'shared-kernel/testing';
 import type { FinDash, IeChart } from 'shared-kernel/contracts';
 import { routes } from '../../../routes.js';
 
-// apexcharts needs a real layout engine: a stand-in shows the series the chart gets.
-jest.mock('react-apexcharts', () => ({
+// apexcharts needs a real layout engine: a stand-in shows the series the chart gets (the
+// kernel's chart loads react-apexcharts' core wrapper and registers the bar chart and legend).
+jest.mock('apexcharts/bar', () => ({}));
+jest.mock('apexcharts/features/legend', () => ({}));
+jest.mock('react-apexcharts/core', () => ({
   __esModule: true,
   default: (props: { series: Array<{ name: string; data: number[] }> }) => (
     <div data-testid="apexchart">{props.series.map((s) => `${s.name}=${s.data.join('/')}`).join(';')}</div>

@@ -6,8 +6,11 @@ import { getIeChart } from '../api/get-ie-chart';
 import IncomeExpenseChart from '../components/income-expense-chart';
 
 jest.mock('../api/get-ie-chart');
-// apexcharts needs a real layout engine: a stand-in shows the series the chart gets.
-jest.mock('react-apexcharts', () => ({
+// apexcharts needs a real layout engine: a stand-in shows the series the chart gets (the
+// kernel's chart loads react-apexcharts' core wrapper and registers the bar chart and legend).
+jest.mock('apexcharts/bar', () => ({}));
+jest.mock('apexcharts/features/legend', () => ({}));
+jest.mock('react-apexcharts/core', () => ({
   __esModule: true,
   default: (props: { series: Array<{ name: string; data: number[] }> }) => (
     <div data-testid="apexchart">{props.series.map((s) => `${s.name}=${s.data.join('/')}`).join(';')}</div>

@@ -76,7 +76,7 @@ describe('student dashboard (map)', () => {
     const card = await screen.findByRole('region', { name: 'Max Muster' });
     expect(dataMock).toHaveBeenCalledWith(7, expect.anything());
     expect(mapDataMock).not.toHaveBeenCalled();
-    expect(JSON.parse(screen.getByTestId('map').getAttribute('data-view')!)).toEqual({ kind: 'point', center: [47.07, 15.44], zoom: 17 });
+    expect(JSON.parse((await screen.findByTestId('map')).getAttribute('data-view')!)).toEqual({ kind: 'point', center: [47.07, 15.44], zoom: 17 });
     expect(lastMap().markers).toEqual([{ id: 7, lat: 47.07, lng: 15.44, label: 'Max Muster, Graz' }]);
     expect(lastMap().selectedId).toBe(7);
 

@@ -1,9 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, useSessionStore } from 'shared-kernel';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Button, Spinner, useSessionStore } from 'shared-kernel';
 import { useStudentLabels } from '../../student-list/hooks/use-student-labels.js';
 import type { MapView } from '../hooks/map-view.js';
-import { StudentMap, type StudentMapMarker } from './student-map.js';
+import type { StudentMapMarker } from './student-map.js';
 import styles from './student-dashboard.module.css';
+
+// The map (leaflet, its CSS) is a chunk of its own, fetched when the workspace first renders:
+// the dashboard paints its blocks first, and no other screen carries leaflet (issue 26).
+const StudentMap = lazy(() => import('./student-map.js').then((module) => ({ default: module.StudentMap })));
 
 /** Props of {@link MapWorkspace}. */
 export interface MapWorkspaceProps {
@@ -50,16 +54,18 @@ export function MapWorkspace({ markers, view, selectedId, onSelect, children }: 
           )}
         </div>
         <div className={styles.mapBox}>
-          <StudentMap
-            markers={markers}
-            view={view}
-            selectedId={selectedId}
-            onSelect={onSelect}
-            tileUrl={tileUrl}
-            attribution={attribution}
-            label={t('students.map.label')}
-            enlarged={enlarged}
-          />
+          <Suspense fallback={<Spinner />}>
+            <StudentMap
+              markers={markers}
+              view={view}
+              selectedId={selectedId}
+              onSelect={onSelect}
+              tileUrl={tileUrl}
+              attribution={attribution}
+              label={t('students.map.label')}
+              enlarged={enlarged}
+            />
+          </Suspense>
         </div>
       </div>
       <div className={styles.side}>{children}</div>
