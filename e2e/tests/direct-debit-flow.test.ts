@@ -194,6 +194,18 @@ async function receiptRow(receiptNo: string): Promise<Locator> {
 }
 
 /** Whether the element (or something inside it) has the keyboard focus. */
+/**
+ * The import result as the dialog lists it (term and value of its description list): the
+ * bank's entries, the movements made of them, new, known, returns.
+ */
+async function importResult(dialog: Locator): Promise<Record<string, string>> {
+  const result = dialog.getByRole('status').filter({ hasText: 'Buchungen der Bank' });
+  await result.locator('dd').first().waitFor();
+  const terms = await result.locator('dt').allTextContents();
+  const values = await result.locator('dd').allTextContents();
+  return Object.fromEntries(terms.map((term, index) => [term, values[index]]));
+}
+
 const hasFocus = (target: Locator) => target.evaluate((element) => element.contains(document.activeElement));
 
 /** Presses Tab (at most 40 times) until `target` has the focus: it is reachable by keyboard. */
@@ -406,7 +418,14 @@ describe('direct-debit flow', () => {
       const answer = await upload;
       // Four movements: the collection's two debits (a batch), the return debit, the transfer.
       expect([answer.status(), await answer.text()]).toEqual([200, expect.stringMatching(/"imported":4\b.*"returns":1\b/)]);
-      await dialog.getByText('Bewegungen importiert: 4, bereits vorhanden: 0, Rücklastschriften: 1.').waitFor();
+      // Three bank entries (the collection's batch, the return, the transfer) made four movements.
+      expect(await importResult(dialog)).toMatchObject({
+        'Buchungen der Bank': '3',
+        'Bewegungen daraus': '4',
+        'Neu importiert': '4',
+        'Bereits vorhanden': '0',
+        Rücklastschriften: '1',
+      });
       await expectAccessible(s.page);
       await dialog.getByRole('link', { name: 'Details des Imports anzeigen' }).click();
     } finally {
@@ -515,7 +534,13 @@ describe('direct-debit flow', () => {
       await tabTo(dialog.getByRole('button', { name: 'Importieren' }));
       await expectAccessible(s.page);
       await keyboard.press('Enter');
-      await dialog.getByText('Bewegungen importiert: 1, bereits vorhanden: 0, Rücklastschriften: 0.').waitFor();
+      expect(await importResult(dialog)).toMatchObject({
+        'Buchungen der Bank': '1',
+        'Bewegungen daraus': '1',
+        'Neu importiert': '1',
+        'Bereits vorhanden': '0',
+        Rücklastschriften: '0',
+      });
       // The focus stays in the dialog through the upload and the result (else Escape and Tab
       // would act on the page behind it).
       await waitForFocusInside(dialog);
