@@ -436,7 +436,7 @@ describe('direct-debit flow', () => {
     const imported = await rowWith(statements, `E2E-${tag}`);
     await imported.getByText(euro(debited.gross + dunned.gross - RETURN_CHARGES)).first().waitFor();
     const fact = (term: string) => s.page.locator(`dt:text-is("${term}") + dd`);
-    await fact('Importiert').getByText('4', { exact: true }).waitFor();
+    await fact('Neu importiert').getByText('4', { exact: true }).waitFor();
     await fact('Rücklastschriften').getByText('1', { exact: true }).waitFor();
     // The collection credit carries the end-to-end ids of both pending debits: the import pays
     // both receipts; the return debit then reverts the one payment.
