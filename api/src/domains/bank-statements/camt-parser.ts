@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SaxesParser } from 'saxes';
-import { ERROR, MAX_AMOUNT_CENTS, normaliseIban } from 'shared-kernel/contracts';
+import { ERROR, MAX_AMOUNT_CENTS, normaliseIban, type BankNotBookedEntry } from 'shared-kernel/contracts';
 import { HttpError } from '../../lib/http-error.js';
 
 /**
@@ -42,17 +42,8 @@ export interface CamtMovement {
   debtorParty?: { name: string; iban: string } | null;
 }
 
-/** An entry the bank reports but has not booked (status PDNG, INFO or FUTR): no movement is made of it. */
-export interface CamtNotBookedEntry {
-  /** Position of the entry in its statement (1 = the first Ntry). */
-  position: number;
-  /** AcctSvcrRef, else NtryRef; null when the bank gave neither. */
-  ref: string | null;
-  status: string;
-  amount: number;
-  credit: boolean;
-  date: string | null;
-}
+/** An entry the bank reports but has not booked (status PDNG, INFO or FUTR): no movement is made of it; the import detail lists it as it is. */
+export type CamtNotBookedEntry = BankNotBookedEntry;
 
 export interface CamtStatement {
   /** Stmt/Id or Ntfctn/Id. */
